@@ -1,0 +1,63 @@
+"""The project's errors: one base, each subclass one kind of failure.
+
+Every error subclasses :class:`RulesError`, which subclasses :class:`ValueError`, so a
+caller can catch all of them at once. Nothing is ever mutated before one is raised:
+the state a caller held is exactly as it was.
+"""
+
+from __future__ import annotations
+
+
+class RulesError(ValueError):
+    """Base class of every error the library raises on purpose."""
+
+
+class IllegalActionError(RulesError):
+    """A well-formed action that the rules do not allow here.
+
+    ``rule`` is the id of the rule that forbids it (``ST-...`` or ``CC-...``),
+    ``message`` an explanation a player understands.
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"[{rule}] {message}")
+        self.rule = rule
+        self.message = message
+
+    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[str, str]]:
+        return (type(self), (self.rule, self.message))
+
+
+class InvalidActionError(RulesError):
+    """Something that is not an action of this game at all (wrong type, bad fields)."""
+
+
+class InvalidStateError(RulesError):
+    """A serialized or hand-built state that is malformed or inconsistent.
+
+    ``path`` says where, as a JSON path such as ``$.hands[2][0]``.
+    """
+
+    def __init__(self, message: str, path: str = "$") -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+    def __reduce__(self) -> tuple[type[InvalidStateError], tuple[str, str]]:
+        return (type(self), (self.message, self.path))
+
+
+class BoardError(RulesError):
+    """Bad board notation or tile data; the message names the token or entry."""
+
+    def __init__(self, message: str, where: str | None = None) -> None:
+        super().__init__(f"{where}: {message}" if where else message)
+        self.where = where
+        self.message = message
+
+    def __reduce__(self) -> tuple[type[BoardError], tuple[str, str | None]]:
+        return (type(self), (self.message, self.where))
+
+
+class RecordError(RulesError):
+    """A malformed game record or one that does not replay (names line and move)."""

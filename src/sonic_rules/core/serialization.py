@@ -1,0 +1,127 @@
+"""JSON through cattrs, with strict hooks and errors that name the JSON path.
+
+cattrs' default hooks are lenient (``int("12")``, ``int(3.7)``); for untrusted input
+that is wrong, so :func:`make_converter` registers strict hooks: an ``int`` field
+takes only a JSON integer, a ``str`` only a string, a list only a list. Unknown keys
+are refused, missing keys are refused, and every failure becomes an
+:class:`~sonic_rules.core.errors.InvalidStateError` with the path of the bad value.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import typing
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import cattrs
+from cattrs.cols import homogenous_tuple_structure_factory, is_sequence
+
+from sonic_rules.core.errors import InvalidStateError
+
+T = TypeVar("T")
+
+
+def _strict_int(value: object, _: type) -> int:
+    if type(value) is not int:
+        raise TypeError(f"expected an integer, got {value!r}")
+    return value
+
+
+def _strict_float(value: object, _: type) -> float:
+    if type(value) not in (int, float):
+        raise TypeError(f"expected a number, got {value!r}")
+    return float(typing.cast(float, value))
+
+
+def _strict_str(value: object, _: type) -> str:
+    if type(value) is not str:
+        raise TypeError(f"expected a string, got {value!r}")
+    return value
+
+
+def _strict_bool(value: object, _: type) -> bool:
+    if type(value) is not bool:
+        raise TypeError(f"expected true or false, got {value!r}")
+    return value
+
+
+def _is_enum(type_: Any) -> bool:
+    return isinstance(type_, type) and issubclass(type_, enum.Enum)
+
+
+def _enum_structure(value: object, type_: type[enum.Enum]) -> enum.Enum:
+    for member in type_:
+        if member.value == value and type(member.value) is type(value):
+            return member
+    allowed = ", ".join(repr(member.value) for member in type_)
+    raise ValueError(f"{value!r} is not one of {allowed}")
+
+
+def _is_homogenous_tuple(type_: Any) -> bool:
+    args = typing.get_args(type_)
+    return typing.get_origin(type_) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _strict_sequence_factory(type_: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    inner = homogenous_tuple_structure_factory(type_, converter)
+
+    def structure(value: Any, target: Any) -> Any:
+        if not isinstance(value, list | tuple):
+            raise TypeError(f"expected a list, got {value!r}")
+        return inner(value, target)
+
+    return structure
+
+
+def make_converter() -> cattrs.Converter:
+    """A converter with strict scalar hooks; register game hooks on it after this."""
+    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    converter.register_structure_hook(int, _strict_int)
+    converter.register_structure_hook(float, _strict_float)
+    converter.register_structure_hook(str, _strict_str)
+    converter.register_structure_hook(bool, _strict_bool)
+    converter.register_structure_hook_func(_is_enum, _enum_structure)
+    converter.register_unstructure_hook_func(_is_enum, lambda member: member.value)
+    converter.register_structure_hook_factory(_is_homogenous_tuple, _strict_sequence_factory)
+    assert is_sequence(tuple[int, ...])
+    return converter
+
+
+def _first_path(messages: list[str]) -> tuple[str, str]:
+    first = messages[0] if messages else "invalid value @ $"
+    if " @ " in first:
+        message, _, path = first.rpartition(" @ ")
+        return message, path
+    return first, "$"
+
+
+def structure_or_raise(
+    converter: cattrs.Converter, data: Any, type_: type[T], path: str = "$"
+) -> T:
+    """Structure ``data`` as ``type_``; any failure is an ``InvalidStateError`` with a path."""
+    try:
+        return converter.structure(data, type_)
+    except InvalidStateError as error:
+        raise error from None
+    except cattrs.BaseValidationError as error:
+        messages = cattrs.transform_error(error, path=path)
+        message, where = _first_path(messages)
+        raise InvalidStateError(message, where) from None
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise InvalidStateError(f"{type(error).__name__}: {error}", path) from None
+
+
+def loads_json(text: str | bytes) -> Any:
+    """Parse JSON text; a syntax error becomes an ``InvalidStateError`` naming line and column."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise InvalidStateError(f"expected JSON text, got {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidStateError(
+            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+        ) from None
+    except UnicodeDecodeError as error:
+        raise InvalidStateError(f"not valid UTF-8 JSON: {error}") from None
