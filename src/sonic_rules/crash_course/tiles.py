@@ -1,0 +1,253 @@
+"""Tiles and geometry: the tile catalogue (package data) and the square grid.
+
+The shipped catalogue (``data/tiles.json``) is a documented *reconstruction* of the
+physical tiles (see ``data/README.md``): 7 track tiles and 3 shortcut tiles. Each
+track tile fills one cell of a square grid and has 3 rows (entry edge to exit edge)
+of 3 lanes (left, middle, right in the direction of travel); lane order is kept from
+tile to tile, corners included (rule ``CC-GEOMETRY``).
+
+Directions are 0 north, 1 east, 2 south, 3 west. A tile laid *reversed* is turned
+half round: its rows and lanes are read backwards, its arrows point the other way
+and a corner turns the other way (``CC-TILE-ORIENTATION``).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from sonic_rules.core.errors import BoardError
+
+ROWS = 3
+LANES = 3
+LANE_NAMES = ("left", "middle", "right")
+DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+PLAIN = "."
+STAR = "*"
+SPIKES = "^"
+BUZZ = "B"
+ARROW_LEFT = "<"
+ARROW_RIGHT = ">"
+FEATURES = {
+    PLAIN: "plain track",
+    STAR: "star space",
+    SPIKES: "spikes",
+    BUZZ: "Buzz Bomber",
+    ARROW_LEFT: "arrow space pointing left",
+    ARROW_RIGHT: "arrow space pointing right",
+}
+TILE_KINDS = ("start-line", "start", "straight", "corner")
+TURNS = ("straight", "left", "right")
+SHORTCUT_KINDS = ("tunnel", "loop")
+
+
+@attrs.frozen
+class TileSpec:
+    """One track tile of the catalogue: ``rows[row][lane]`` as printed (see the README)."""
+
+    id: str
+    kind: str
+    turn: str
+    rows: tuple[str, ...]
+
+
+@attrs.frozen
+class ShortcutSpec:
+    """One shortcut tile (a tunnel or a loop); it carries a path straight across its cell."""
+
+    id: str
+    kind: str
+
+
+@attrs.frozen
+class Catalogue:
+    """The track and shortcut tiles a game is played with."""
+
+    tiles: tuple[TileSpec, ...]
+    shortcuts: tuple[ShortcutSpec, ...]
+
+    def index(self, tile_id: str) -> int:
+        """The catalogue index of the track tile called ``tile_id``."""
+        for number, spec in enumerate(self.tiles):
+            if spec.id == tile_id:
+                return number
+        raise BoardError(f"no track tile called {tile_id!r}")
+
+    def start_tiles(self) -> tuple[int, int]:
+        """The starting line tile and the other star tile, as catalogue indices."""
+        line = next(i for i, spec in enumerate(self.tiles) if spec.kind == "start-line")
+        star = next(i for i, spec in enumerate(self.tiles) if spec.kind == "start")
+        return line, star
+
+
+@functools.lru_cache(maxsize=256)
+def oriented_features(rows: tuple[str, ...], reversed_: bool) -> tuple[str, ...]:
+    """The 9 features of a tile in travel order (index ``row * 3 + lane``) as laid."""
+    flat = [rows[row][lane] for row in range(ROWS) for lane in range(LANES)]
+    if not reversed_:
+        return tuple(flat)
+    swap = {ARROW_LEFT: ARROW_RIGHT, ARROW_RIGHT: ARROW_LEFT}
+    return tuple(swap.get(feature, feature) for feature in reversed(flat))
+
+
+def effective_turn(spec: TileSpec, reversed_: bool) -> str:
+    """How a laid tile turns: a reversed corner turns the other way."""
+    if spec.turn == "straight" or not reversed_:
+        return spec.turn
+    return "right" if spec.turn == "left" else "left"
+
+
+def exit_heading(heading: int, turn: str) -> int:
+    """The direction of travel leaving a tile entered heading ``heading``."""
+    if turn == "left":
+        return (heading + 3) % 4
+    if turn == "right":
+        return (heading + 1) % 4
+    return heading
+
+
+def space_point(x: int, y: int, heading: int, row: int, lane: int) -> tuple[int, int]:
+    """A straight tile's space on the fine grid (3 points per cell side).
+
+    Used only to tell whether two arrow spaces face each other across a cell edge.
+    """
+    fx, fy = DIRECTIONS[heading]
+    rx, ry = DIRECTIONS[(heading + 1) % 4]
+    return (
+        3 * x + 1 + (row - 1) * fx + (lane - 1) * rx,
+        3 * y + 1 + (row - 1) * fy + (lane - 1) * ry,
+    )
+
+
+def _fail(message: str, where: str, source: str | None) -> BoardError:
+    return BoardError(message, f"{source}: {where}" if source else where)
+
+
+def _check_keys(entry: Any, keys: set[str], where: str, source: str | None) -> dict[str, Any]:
+    if not isinstance(entry, dict):
+        raise _fail(f"expected an object, got {entry!r}", where, source)
+    for key in entry:
+        if key not in keys:
+            raise _fail(f"unknown field {key!r}", where, source)
+    for key in sorted(keys):
+        if key not in entry:
+            raise _fail(f"missing field {key!r}", where, source)
+    return entry
+
+
+def _string(value: Any, allowed: Sequence[str] | None, where: str, source: str | None) -> str:
+    if not isinstance(value, str) or not value:
+        raise _fail(f"expected a non-empty string, got {value!r}", where, source)
+    if allowed is not None and value not in allowed:
+        raise _fail(f"{value!r} is not one of {', '.join(allowed)}", where, source)
+    return value
+
+
+def _parse_tile(entry: Any, number: int, source: str | None) -> TileSpec:
+    where = f"tiles[{number}]"
+    data = _check_keys(entry, {"id", "kind", "turn", "rows"}, where, source)
+    tile_id = _string(data["id"], None, f"{where}.id", source)
+    kind = _string(data["kind"], TILE_KINDS, f"{where}.kind", source)
+    turn = _string(data["turn"], TURNS, f"{where}.turn", source)
+    rows = data["rows"]
+    if not isinstance(rows, list) or len(rows) != ROWS:
+        raise _fail(f"expected a list of {ROWS} rows, got {rows!r}", f"{where}.rows", source)
+    for row_number, row in enumerate(rows):
+        row_where = f"{where}.rows[{row_number}]"
+        if not isinstance(row, str) or len(row) != LANES:
+            raise _fail(f"expected a string of {LANES} features, got {row!r}", row_where, source)
+        for lane, feature in enumerate(row):
+            feature_where = f"{row_where}[{lane}]"
+            if feature not in FEATURES:
+                raise _fail(f"unknown feature {feature!r}", feature_where, source)
+            if feature == ARROW_LEFT and lane != 0:
+                raise _fail("a left arrow must be in the left lane", feature_where, source)
+            if feature == ARROW_RIGHT and lane != LANES - 1:
+                raise _fail("a right arrow must be in the right lane", feature_where, source)
+            if feature in (ARROW_LEFT, ARROW_RIGHT) and turn != "straight":
+                raise _fail("only straight tiles have arrow spaces", feature_where, source)
+    text = "".join(rows)
+    if kind == "corner" and turn == "straight":
+        raise _fail("a corner tile must turn left or right", f"{where}.turn", source)
+    if kind != "corner" and turn != "straight":
+        raise _fail(f"a {kind} tile must be straight", f"{where}.turn", source)
+    if kind == "start-line" and any(f in text for f in (SPIKES, BUZZ, ARROW_LEFT, ARROW_RIGHT)):
+        raise _fail("the starting line tile has neither arrows, spikes nor hazards", where, source)
+    return TileSpec(tile_id, kind, turn, tuple(rows))
+
+
+def parse_catalogue(data: Any, source: str | None = None) -> Catalogue:
+    """Validate already-parsed JSON data as a catalogue (``BoardError`` names the entry)."""
+    document = _check_keys(data, {"tiles", "shortcuts"}, "$", source)
+    raw_tiles = document["tiles"]
+    if not isinstance(raw_tiles, list):
+        raise _fail("expected a list of tiles", "tiles", source)
+    tiles = tuple(_parse_tile(entry, number, source) for number, entry in enumerate(raw_tiles))
+    raw_shortcuts = document["shortcuts"]
+    if not isinstance(raw_shortcuts, list):
+        raise _fail("expected a list of shortcut tiles", "shortcuts", source)
+    shortcuts = []
+    for number, entry in enumerate(raw_shortcuts):
+        where = f"shortcuts[{number}]"
+        shortcut = _check_keys(entry, {"id", "kind"}, where, source)
+        shortcuts.append(
+            ShortcutSpec(
+                _string(shortcut["id"], None, f"{where}.id", source),
+                _string(shortcut["kind"], SHORTCUT_KINDS, f"{where}.kind", source),
+            )
+        )
+    ids = [spec.id for spec in tiles] + [spec.id for spec in shortcuts]
+    for number, tile_id in enumerate(ids):
+        if tile_id in ids[:number]:
+            entry = (
+                f"tiles[{number}]" if number < len(tiles) else f"shortcuts[{number - len(tiles)}]"
+            )
+            raise _fail(f"duplicate tile id {tile_id!r}", f"{entry}.id", source)
+    for kind in ("start-line", "start"):
+        count = sum(1 for spec in tiles if spec.kind == kind)
+        if count != 1:
+            raise _fail(f"expected exactly one {kind!r} tile, found {count}", "tiles", source)
+    if len(tiles) < 3:
+        raise _fail(
+            "a catalogue needs the two starting tiles and at least one more", "tiles", source
+        )
+    return Catalogue(tiles, tuple(shortcuts))
+
+
+def load_tiles(text_or_path: str | Path) -> Catalogue:
+    """Load a tile catalogue from JSON text or from a file path.
+
+    Bad data raises :class:`~sonic_rules.core.errors.BoardError` naming the file (when
+    read from one) and the entry, e.g. ``tiles[3].rows[1][2]: unknown feature 'q'``.
+    """
+    source: str | None = None
+    if isinstance(text_or_path, Path) or not text_or_path.lstrip().startswith("{"):
+        path = Path(text_or_path)
+        source = str(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            raise BoardError(f"cannot read tile file: {error.strerror}", source) from None
+    else:
+        text = text_or_path
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _fail(
+            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})", "$", source
+        ) from None
+    return parse_catalogue(data, source)
+
+
+@functools.lru_cache(maxsize=1)
+def default_catalogue() -> Catalogue:
+    """The shipped reconstruction (``data/tiles.json``)."""
+    text = resources.files("sonic_rules.crash_course").joinpath("data/tiles.json").read_text()
+    return parse_catalogue(json.loads(text), "tiles.json")

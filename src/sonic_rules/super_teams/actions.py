@@ -1,0 +1,95 @@
+"""Super Teams actions: frozen values, each naming the seat that takes it.
+
+Chance outcomes are actions too (:class:`Deal`, :class:`DrawBonus`): a recorded
+physical game states them ("blue-4 was dealt to seat 2"), a simulation samples them.
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+from sonic_rules.super_teams.board import Surface
+from sonic_rules.super_teams.cards import BonusKind, Card, Character
+
+
+@attrs.frozen
+class Deal:
+    """Chance: ``card`` is dealt to ``seat`` (the seat whose turn it is in the deal)."""
+
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"deal {self.card} to seat {self.seat}"
+
+
+@attrs.frozen
+class DrawBonus:
+    """Chance: ``seat`` takes the top bonus card, which is ``kind``."""
+
+    seat: int
+    kind: BonusKind
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} takes bonus card {self.kind}"
+
+
+@attrs.frozen
+class Play:
+    """``seat`` plays movement ``card`` from hand to move ``character``."""
+
+    seat: int
+    card: Card
+    character: Character
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} plays {self.card} for {self.character}"
+
+
+@attrs.frozen
+class PlayBonus:
+    """``seat`` plays bonus card ``kind`` on the move in progress."""
+
+    seat: int
+    kind: BonusKind
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} plays {self.kind}"
+
+
+@attrs.frozen
+class Pass:
+    """``seat`` plays no bonus card on the move in progress."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} passes"
+
+
+@attrs.frozen
+class ChooseHalf:
+    """``seat`` (the card's player) puts the character on ``half`` of a double space."""
+
+    seat: int
+    half: Surface
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} chooses the {self.half} half"
+
+
+@attrs.frozen
+class ChooseJumper:
+    """``seat``, who took Super Jump through the special card, jumps ``character``."""
+
+    seat: int
+    character: Character
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} super-jumps {self.character}"
+
+
+Action: TypeAlias = Deal | DrawBonus | Play | PlayBonus | Pass | ChooseHalf | ChooseJumper
+ACTION_TYPES: tuple[type, ...] = (Deal, DrawBonus, Play, PlayBonus, Pass, ChooseHalf, ChooseJumper)

@@ -1,0 +1,245 @@
+"""The Super Teams board: a sequence of spaces, written in board notation.
+
+Board notation (RULINGS.md): whitespace-separated tokens, one per space, in track
+order. ``S`` start (first, exactly once), ``.`` grass, ``=`` bridge, ``B`` bonus,
+``R`` rings, ``X`` spikes, ``L`` loop space, and the double spaces ``R/X``, ``R/.``
+and ``X/.`` (either order). As an extension, ``#`` starts a comment that runs to
+the end of its line, so a transcription can be annotated.
+"""
+
+from __future__ import annotations
+
+import enum
+from importlib import resources
+
+import attrs
+
+from sonic_rules.core.errors import BoardError
+
+
+class Surface(enum.Enum):
+    """What a space (or half of a double space) does to the next move's value."""
+
+    NORMAL = "normal"
+    RINGS = "rings"
+    SPIKES = "spikes"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Space(enum.Enum):
+    """A kind of space; the value is its canonical notation token."""
+
+    START = "S"
+    GRASS = "."
+    BRIDGE = "="
+    BONUS = "B"
+    RINGS = "R"
+    SPIKES = "X"
+    LOOP = "L"
+    RINGS_SPIKES = "R/X"
+    RINGS_GRASS = "R/."
+    SPIKES_GRASS = "X/."
+
+    @property
+    def is_normal(self) -> bool:
+        """Start, grass, bridge and bonus are the *normal* spaces."""
+        return self in _NORMAL
+
+    @property
+    def is_double(self) -> bool:
+        return self in _HALVES
+
+    @property
+    def halves(self) -> tuple[Surface, Surface] | None:
+        """The two surfaces of a double space, or ``None``."""
+        return _HALVES.get(self)
+
+    @property
+    def surface(self) -> Surface | None:
+        """The surface of a single space (``None`` for doubles and loops)."""
+        return _SURFACE.get(self)
+
+    @property
+    def display_name(self) -> str:
+        return _SPACE_NAMES[self]
+
+
+_NORMAL = frozenset({Space.START, Space.GRASS, Space.BRIDGE, Space.BONUS})
+_HALVES = {
+    Space.RINGS_SPIKES: (Surface.RINGS, Surface.SPIKES),
+    Space.RINGS_GRASS: (Surface.RINGS, Surface.NORMAL),
+    Space.SPIKES_GRASS: (Surface.SPIKES, Surface.NORMAL),
+}
+_SURFACE = {
+    Space.START: Surface.NORMAL,
+    Space.GRASS: Surface.NORMAL,
+    Space.BRIDGE: Surface.NORMAL,
+    Space.BONUS: Surface.NORMAL,
+    Space.RINGS: Surface.RINGS,
+    Space.SPIKES: Surface.SPIKES,
+}
+_SPACE_NAMES = {
+    Space.START: "start",
+    Space.GRASS: "grass",
+    Space.BRIDGE: "bridge",
+    Space.BONUS: "bonus",
+    Space.RINGS: "rings",
+    Space.SPIKES: "spikes",
+    Space.LOOP: "loop",
+    Space.RINGS_SPIKES: "rings/spikes",
+    Space.RINGS_GRASS: "rings/grass",
+    Space.SPIKES_GRASS: "spikes/grass",
+}
+_TOKENS: dict[str, Space] = {space.value: space for space in Space}
+_TOKENS.update({"X/R": Space.RINGS_SPIKES, "./R": Space.RINGS_GRASS, "./X": Space.SPIKES_GRASS})
+
+
+def _tokenize(text: str) -> list[tuple[str, int, int]]:
+    """Tokens with their line and column (1-based), comments removed."""
+    tokens: list[tuple[str, int, int]] = []
+    for line_number, line in enumerate(text.splitlines(), start=1):
+        content = line.split("#", 1)[0]
+        column = 0
+        for piece in content.split():
+            column = content.index(piece, column)
+            tokens.append((piece, line_number, column + 1))
+            column += len(piece)
+    return tokens
+
+
+@attrs.frozen
+class Loop:
+    """A maximal run of loop spaces ``first..last`` with where a move ending in it goes."""
+
+    first: int
+    last: int
+    fallback: int
+    """The nearest normal space behind the loop (ST-LOOP-FALLBACK)."""
+    beyond: int | None
+    """The nearest normal space beyond the loop; ``None``: only the finish (ST-BONUS-DEXTERITY)."""
+
+
+@attrs.frozen
+class Board:
+    """A track of spaces ``0..len-1``; a move reaching ``len`` or beyond crosses the line."""
+
+    spaces: tuple[Space, ...]
+    _loop_at: tuple[Loop | None, ...] = attrs.field(init=False, eq=False, repr=False)
+    _next_rings: tuple[int | None, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        problem = _check_spaces(self.spaces)
+        if problem is not None:
+            raise BoardError(problem[1], f"space {problem[0]}")
+        object.__setattr__(self, "_loop_at", _compute_loops(self.spaces))
+        object.__setattr__(self, "_next_rings", _compute_next_rings(self.spaces))
+
+    @classmethod
+    def parse(cls, text: str) -> Board:
+        """Read board notation; bad notation raises ``BoardError`` naming token and position."""
+        if not isinstance(text, str):
+            raise BoardError(f"board notation must be text, got {type(text).__name__}")
+        tokens = _tokenize(text)
+        if not tokens:
+            raise BoardError("the board is empty: it needs at least the start space 'S'")
+        spaces: list[Space] = []
+        for index, (token, line, column) in enumerate(tokens):
+            where = f"token {index + 1} {token!r} (line {line}, column {column})"
+            space = _TOKENS.get(token.upper())
+            if space is None:
+                raise BoardError("unknown space; expected one of S . = B R X L R/X R/. X/.", where)
+            if space is Space.START and index != 0:
+                raise BoardError("the start 'S' must be the first space, and only once", where)
+            if index == 0 and space is not Space.START:
+                raise BoardError("the first space must be the start 'S'", where)
+            spaces.append(space)
+        return cls(tuple(spaces))
+
+    @classmethod
+    def default(cls) -> Board:
+        """The shipped Green Hill Zone reconstruction (see ``data/green_hill.txt``)."""
+        return _default_board()
+
+    @property
+    def notation(self) -> str:
+        return " ".join(space.value for space in self.spaces)
+
+    def __len__(self) -> int:
+        return len(self.spaces)
+
+    def __getitem__(self, index: int) -> Space:
+        return self.spaces[index]
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def loop_at(self, index: int) -> Loop | None:
+        """The loop that space ``index`` belongs to, if it is a loop space."""
+        return self._loop_at[index]
+
+    @property
+    def loops(self) -> tuple[Loop, ...]:
+        seen: list[Loop] = []
+        for loop in self._loop_at:
+            if loop is not None and (not seen or seen[-1] != loop):
+                seen.append(loop)
+        return tuple(seen)
+
+    def next_rings(self, index: int) -> int | None:
+        """The first space after ``index`` with rings (a rings half counts), or ``None``."""
+        return self._next_rings[index]
+
+
+def _check_spaces(spaces: tuple[Space, ...]) -> tuple[int, str] | None:
+    if not spaces:
+        return (0, "the board is empty")
+    if spaces[0] is not Space.START:
+        return (0, "the first space must be the start")
+    for index, space in enumerate(spaces):
+        if not isinstance(space, Space):
+            return (index, f"not a space: {space!r}")
+        if space is Space.START and index != 0:
+            return (index, "only the first space may be the start")
+    return None
+
+
+def _compute_loops(spaces: tuple[Space, ...]) -> tuple[Loop | None, ...]:
+    result: list[Loop | None] = [None] * len(spaces)
+    index = 0
+    while index < len(spaces):
+        if spaces[index] is not Space.LOOP:
+            index += 1
+            continue
+        first = index
+        while index < len(spaces) and spaces[index] is Space.LOOP:
+            index += 1
+        last = index - 1
+        fallback = next(i for i in range(first - 1, -1, -1) if spaces[i].is_normal)
+        beyond = next((i for i in range(last + 1, len(spaces)) if spaces[i].is_normal), None)
+        loop = Loop(first, last, fallback, beyond)
+        for i in range(first, last + 1):
+            result[i] = loop
+    return tuple(result)
+
+
+def _compute_next_rings(spaces: tuple[Space, ...]) -> tuple[int | None, ...]:
+    result: list[int | None] = [None] * len(spaces)
+    upcoming: int | None = None
+    for index in range(len(spaces) - 1, -1, -1):
+        result[index] = upcoming
+        halves = spaces[index].halves
+        if spaces[index] is Space.RINGS or (halves is not None and Surface.RINGS in halves):
+            upcoming = index
+    return tuple(result)
+
+
+_DEFAULT: list[Board] = []
+
+
+def _default_board() -> Board:
+    if not _DEFAULT:
+        text = resources.files("sonic_rules.super_teams").joinpath("data/green_hill.txt")
+        _DEFAULT.append(Board.parse(text.read_text(encoding="utf-8")))
+    return _DEFAULT[0]

@@ -1,0 +1,173 @@
+"""Colours, characters, movement cards and bonus cards of Sonic Super Teams."""
+
+from __future__ import annotations
+
+import enum
+import functools
+
+import attrs
+
+from sonic_rules.core.errors import InvalidActionError
+
+
+class Colour(enum.Enum):
+    """The four team colours, in the project's canonical order."""
+
+    BLUE = "blue"
+    RED = "red"
+    BLACK = "black"
+    YELLOW = "yellow"
+
+    @property
+    def characters(self) -> tuple[Character, Character]:
+        return _COLOUR_CHARACTERS[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Character(enum.Enum):
+    """The eight figures; each belongs to one colour (two per colour)."""
+
+    SONIC = "sonic"
+    TAILS = "tails"
+    AMY = "amy"
+    KNUCKLES = "knuckles"
+    SHADOW = "shadow"
+    SILVER = "silver"
+    METAL_SONIC = "metal-sonic"
+    ROUGE = "rouge"
+
+    @property
+    def colour(self) -> Colour:
+        return _CHARACTER_COLOUR[self]
+
+    @property
+    def display_name(self) -> str:
+        return _DISPLAY_NAMES[self]
+
+    @property
+    def order(self) -> int:
+        return _CHARACTER_ORDER[self]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+_COLOUR_CHARACTERS: dict[Colour, tuple[Character, Character]] = {
+    Colour.BLUE: (Character.SONIC, Character.TAILS),
+    Colour.RED: (Character.AMY, Character.KNUCKLES),
+    Colour.BLACK: (Character.SHADOW, Character.SILVER),
+    Colour.YELLOW: (Character.METAL_SONIC, Character.ROUGE),
+}
+_CHARACTER_COLOUR = {c: colour for colour, pair in _COLOUR_CHARACTERS.items() for c in pair}
+_CHARACTER_ORDER = {c: i for i, c in enumerate(Character)}
+_DISPLAY_NAMES = {
+    Character.SONIC: "Sonic",
+    Character.TAILS: "Tails",
+    Character.AMY: "Amy Rose",
+    Character.KNUCKLES: "Knuckles",
+    Character.SHADOW: "Shadow",
+    Character.SILVER: "Silver",
+    Character.METAL_SONIC: "Metal Sonic",
+    Character.ROUGE: "Rouge",
+}
+_COLOUR_ORDER = {c: i for i, c in enumerate(Colour)}
+
+
+@functools.total_ordering
+@attrs.frozen(order=False)
+class Card:
+    """A movement card: a colour and a value 1-6, or the special card (no colour).
+
+    Written ``blue-4`` or ``special`` (see :meth:`parse`).
+    """
+
+    colour: Colour | None
+    value: int
+
+    @classmethod
+    def special(cls) -> Card:
+        return SPECIAL
+
+    @property
+    def is_special(self) -> bool:
+        return self.colour is None
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        if self.colour is None:
+            return (len(_COLOUR_ORDER), 0)
+        return (_COLOUR_ORDER[self.colour], self.value)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.sort_key < other.sort_key
+
+    def __str__(self) -> str:
+        return "special" if self.colour is None else f"{self.colour.value}-{self.value}"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``blue-4``, ``blue 4`` or ``special``; raise ``InvalidActionError`` otherwise."""
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise InvalidActionError(f"a card is written like 'blue-4', got {text!r}")
+        cleaned = text.strip().lower()
+        if cleaned == "special":
+            return SPECIAL
+        colour_text, sep, value_text = cleaned.replace(" ", "-").partition("-")
+        try:
+            colour = Colour(colour_text)
+        except ValueError:
+            raise InvalidActionError(f"unknown card {text!r}: no colour {colour_text!r}") from None
+        if not sep or not value_text.isdigit() or not 1 <= int(value_text) <= 6:
+            raise InvalidActionError(f"unknown card {text!r}: the value must be 1 to 6")
+        return Card(colour, int(value_text))
+
+
+SPECIAL = Card(None, 0)
+
+
+class BonusKind(enum.Enum):
+    """The five kinds of bonus card."""
+
+    SPEED = "speed"
+    DEXTERITY = "dexterity"
+    SUPERBONUS = "superbonus"
+    SHIELD = "shield"
+    SUPER_JUMP = "super-jump"
+
+    @property
+    def order(self) -> int:
+        return _BONUS_ORDER[self]
+
+    @property
+    def display_name(self) -> str:
+        return _BONUS_NAMES[self]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+_BONUS_ORDER = {kind: i for i, kind in enumerate(BonusKind)}
+_BONUS_NAMES = {
+    BonusKind.SPEED: "Speed Bonus",
+    BonusKind.DEXTERITY: "Dexterity Bonus",
+    BonusKind.SUPERBONUS: "Superbonus",
+    BonusKind.SHIELD: "Shield",
+    BonusKind.SUPER_JUMP: "Super Jump",
+}
+
+
+def movement_deck(colours: tuple[Colour, ...]) -> tuple[Card, ...]:
+    """The movement deck for the colours in play: 2 copies of 1-6 each, plus the special card."""
+    cards = [Card(colour, value) for colour in colours for value in range(1, 7) for _ in range(2)]
+    cards.append(SPECIAL)
+    return tuple(sorted(cards))
+
+
+def sort_bonus(kinds: tuple[BonusKind, ...] | list[BonusKind]) -> tuple[BonusKind, ...]:
+    return tuple(sorted(kinds, key=lambda kind: kind.order))

@@ -1,0 +1,173 @@
+"""Events of Super Teams: what each action did, for logs and animation."""
+
+from __future__ import annotations
+
+import attrs
+
+from sonic_rules.core.events import Event
+from sonic_rules.super_teams.board import Surface
+from sonic_rules.super_teams.cards import BonusKind, Card, Character
+
+
+@attrs.frozen
+class CardDealt(Event):
+    seat: int
+    card: Card
+
+    def describe(self) -> str:
+        return f"seat {self.seat} is dealt a card"
+
+
+@attrs.frozen
+class SpecialCardRevealed(Event):
+    seat: int
+
+    def describe(self) -> str:
+        return f"seat {self.seat} reveals the special card and discards it; a replacement follows"
+
+
+@attrs.frozen
+class DeckReshuffled(Event):
+    cards: int
+
+    def describe(self) -> str:
+        return f"the discard pile is shuffled into the deck ({self.cards} cards)"
+
+
+@attrs.frozen
+class BonusDeckReshuffled(Event):
+    cards: int
+
+    def describe(self) -> str:
+        return f"the bonus discard pile is shuffled into a new bonus deck ({self.cards} cards)"
+
+
+@attrs.frozen
+class NoBonusCard(Event):
+    seat: int
+
+    def describe(self) -> str:
+        return f"no bonus card is left for seat {self.seat}"
+
+
+@attrs.frozen
+class BonusCardTaken(Event):
+    seat: int
+    kind: BonusKind
+
+    def describe(self) -> str:
+        return f"seat {self.seat} takes a bonus card"
+
+
+@attrs.frozen
+class CardPlayed(Event):
+    seat: int
+    card: Card
+    character: Character
+    fallback: bool
+
+    def describe(self) -> str:
+        note = " (its colour is across, so the side's other colour moves)" if self.fallback else ""
+        return f"seat {self.seat} plays {self.card} for {self.character}{note}"
+
+
+@attrs.frozen
+class BonusPlayed(Event):
+    seat: int
+    kind: BonusKind
+
+    def describe(self) -> str:
+        return f"seat {self.seat} plays {self.kind}"
+
+
+@attrs.frozen
+class Passed(Event):
+    seat: int
+
+    def describe(self) -> str:
+        return f"seat {self.seat} passes"
+
+
+@attrs.frozen
+class Moved(Event):
+    character: Character
+    start: int
+    end: int
+    value: int
+    surface: Surface
+
+    def describe(self) -> str:
+        how = {Surface.RINGS: " (rings)", Surface.SPIKES: " (spikes)"}.get(self.surface, "")
+        return f"{self.character} moves {self.value}{how} from {self.start} to {self.end}"
+
+
+@attrs.frozen
+class FellBack(Event):
+    character: Character
+    loop_space: int
+    end: int
+
+    def describe(self) -> str:
+        return (
+            f"{self.character} stops in the loop at {self.loop_space} and falls back to {self.end}"
+        )
+
+
+@attrs.frozen
+class ThroughLoop(Event):
+    character: Character
+    loop_space: int
+    end: int | None
+
+    def describe(self) -> str:
+        where = "across the finish" if self.end is None else f"on to {self.end}"
+        return (
+            f"{self.character} stops in the loop at {self.loop_space}; Dexterity carries it {where}"
+        )
+
+
+@attrs.frozen
+class Crossed(Event):
+    character: Character
+
+    def describe(self) -> str:
+        return f"{self.character} crosses the finish line"
+
+
+@attrs.frozen
+class HalfChosen(Event):
+    character: Character
+    half: Surface
+
+    def describe(self) -> str:
+        return f"{self.character} stands on the {self.half} half"
+
+
+@attrs.frozen
+class SuperJumped(Event):
+    character: Character
+    start: int
+    end: int | None
+    half: Surface | None
+
+    def describe(self) -> str:
+        if self.end is None:
+            return f"Super Jump: no rings ahead of {self.character}, nothing happens"
+        return f"Super Jump: {self.character} jumps from {self.start} to the rings at {self.end}"
+
+
+@attrs.frozen
+class SuperJumpUnused(Event):
+    seat: int
+
+    def describe(self) -> str:
+        return f"seat {self.seat} has no character left to Super Jump; the card is discarded"
+
+
+@attrs.frozen
+class SideWon(Event):
+    seats: tuple[int, ...]
+
+    def describe(self) -> str:
+        seats = " and ".join(str(seat) for seat in self.seats)
+        return f"every character of the side of seat(s) {seats} is across: they win"

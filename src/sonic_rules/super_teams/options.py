@@ -1,0 +1,108 @@
+"""Rules options of Super Teams: each one a reading of the rulebook a table may choose."""
+
+from __future__ import annotations
+
+import attrs
+
+from sonic_rules.core.errors import InvalidStateError
+from sonic_rules.super_teams.cards import BonusKind, Colour
+
+
+@attrs.frozen
+class BonusSplit:
+    """How the 20 bonus cards divide among the five kinds (ST-OPT-BONUS-SPLIT).
+
+    The split is not printed in the rulebook; the default is 4 of each.
+    """
+
+    speed: int = 4
+    dexterity: int = 4
+    superbonus: int = 4
+    shield: int = 4
+    super_jump: int = 4
+
+    def count(self, kind: BonusKind) -> int:
+        return {
+            BonusKind.SPEED: self.speed,
+            BonusKind.DEXTERITY: self.dexterity,
+            BonusKind.SUPERBONUS: self.superbonus,
+            BonusKind.SHIELD: self.shield,
+            BonusKind.SUPER_JUMP: self.super_jump,
+        }[kind]
+
+    def cards(self) -> tuple[BonusKind, ...]:
+        return tuple(kind for kind in BonusKind for _ in range(self.count(kind)))
+
+
+BONUS_CARDS = 20
+
+
+@attrs.frozen
+class Options:
+    """The rules options carried in every state.
+
+    - ``bonus_split``: the 20 bonus cards by kind (ST-OPT-BONUS-SPLIT).
+    - ``first_player``: the seat that plays first (ST-OPT-FIRST-PLAYER).
+    - ``colours``: the colours each seat holds, seat by seat; ``None`` for the default
+      (ST-OPT-COLOURS): 2 players blue+black / red+yellow, 3 players blue / red /
+      black, 4 players blue / red / black / yellow (partners 0+2 and 1+3).
+    - ``partner_second_bonus``: after the holder plays a bonus card, the partner may
+      add a second one (ST-OPT-SECOND-BONUS); off by default.
+    """
+
+    bonus_split: BonusSplit = BonusSplit()
+    first_player: int = 0
+    colours: tuple[tuple[Colour, ...], ...] | None = None
+    partner_second_bonus: bool = False
+
+
+DEFAULT_COLOURS: dict[int, tuple[tuple[Colour, ...], ...]] = {
+    2: ((Colour.BLUE, Colour.BLACK), (Colour.RED, Colour.YELLOW)),
+    3: ((Colour.BLUE,), (Colour.RED,), (Colour.BLACK,)),
+    4: ((Colour.BLUE,), (Colour.RED,), (Colour.BLACK,), (Colour.YELLOW,)),
+}
+
+
+def seat_colours(players: int, options: Options) -> tuple[tuple[Colour, ...], ...]:
+    return DEFAULT_COLOURS[players] if options.colours is None else options.colours
+
+
+def check_options(players: int, options: Options, path: str = "$.options") -> None:
+    """Raise ``InvalidStateError`` when the options do not fit ``players``."""
+    split = options.bonus_split
+    for kind in BonusKind:
+        if split.count(kind) < 0:
+            raise InvalidStateError(
+                "a bonus card count cannot be negative", f"{path}.bonus_split.{_field(kind)}"
+            )
+    total = sum(split.count(kind) for kind in BonusKind)
+    if total != BONUS_CARDS:
+        raise InvalidStateError(
+            f"the bonus split must total {BONUS_CARDS} cards, not {total}", f"{path}.bonus_split"
+        )
+    if not 0 <= options.first_player < players:
+        raise InvalidStateError(
+            f"first_player must be a seat 0..{players - 1}", f"{path}.first_player"
+        )
+    if options.colours is not None:
+        colours = options.colours
+        want = 2 if players == 2 else 1
+        if len(colours) != players:
+            raise InvalidStateError(f"colours must list {players} seats", f"{path}.colours")
+        seen: set[Colour] = set()
+        for seat, held in enumerate(colours):
+            if len(held) != want:
+                raise InvalidStateError(
+                    f"with {players} players each seat holds {want} colour(s)",
+                    f"{path}.colours[{seat}]",
+                )
+            for index, colour in enumerate(held):
+                if colour in seen:
+                    raise InvalidStateError(
+                        f"{colour.value} is held twice", f"{path}.colours[{seat}][{index}]"
+                    )
+                seen.add(colour)
+
+
+def _field(kind: BonusKind) -> str:
+    return kind.name.lower()

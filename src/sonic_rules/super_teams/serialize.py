@@ -1,0 +1,254 @@
+"""JSON for Super Teams states and actions, and the checks every loaded state passes.
+
+A state's JSON is an object ``{"game": "super-teams", "format": 1, ...fields}``;
+cards are written ``"blue-4"`` / ``"special"``, the board in board notation, actions
+as objects tagged by ``"type"``. :func:`from_json` refuses unknown or missing fields,
+values of the wrong type, and states the rules could not produce (cards or bonus
+cards not accounted for exactly once, hands over 6, a phase without what it needs),
+always with an :class:`~sonic_rules.InvalidStateError` naming the JSON path.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from cattrs.strategies import configure_tagged_union
+
+from sonic_rules.core.errors import BoardError, InvalidActionError, InvalidStateError
+from sonic_rules.core.serialization import loads_json, make_converter, structure_or_raise
+from sonic_rules.super_teams.actions import Action
+from sonic_rules.super_teams.board import Board
+from sonic_rules.super_teams.cards import Card, Character, movement_deck, sort_bonus
+from sonic_rules.super_teams.options import check_options
+from sonic_rules.super_teams.phases import Phase
+from sonic_rules.super_teams.state import HAND_SIZE, State
+
+GAME_NAME = "super-teams"
+FORMAT = 1
+
+_TAGS = {
+    "Deal": "deal",
+    "DrawBonus": "draw-bonus",
+    "Play": "play",
+    "PlayBonus": "play-bonus",
+    "Pass": "pass",
+    "ChooseHalf": "choose-half",
+    "ChooseJumper": "choose-jumper",
+}
+
+
+def _structure_card(value: Any, _: type) -> Card:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a card like 'blue-4', got {value!r}")
+    try:
+        return Card.parse(value)
+    except InvalidActionError as error:
+        raise ValueError(str(error)) from None
+
+
+def _structure_board(value: Any, _: type) -> Board:
+    if not isinstance(value, str):
+        raise TypeError(f"expected board notation text, got {value!r}")
+    try:
+        return Board.parse(value)
+    except BoardError as error:
+        raise ValueError(f"bad board: {error}") from None
+
+
+converter = make_converter()
+converter.register_structure_hook(Card, _structure_card)
+converter.register_unstructure_hook(Card, str)
+converter.register_structure_hook(Board, _structure_board)
+converter.register_unstructure_hook(Board, lambda board: board.notation)
+configure_tagged_union(
+    Action, converter, tag_generator=lambda cls: _TAGS[cls.__name__], tag_name="type"
+)
+
+
+def to_json(state: State, *, indent: int | None = None) -> str:
+    """The state as JSON text (round-trips exactly through :func:`from_json`)."""
+    data = {"game": GAME_NAME, "format": FORMAT, **converter.unstructure(state)}
+    return json.dumps(data, indent=indent)
+
+
+def from_json(text: str | bytes) -> State:
+    """Load a state saved by :func:`to_json`; refuse anything malformed or impossible."""
+    data = loads_json(text)
+    if not isinstance(data, dict):
+        raise InvalidStateError("a state is a JSON object")
+    data = dict(data)
+    if data.pop("game", None) != GAME_NAME:
+        raise InvalidStateError(
+            f'not a {GAME_NAME} state (expected "game": "{GAME_NAME}")', "$.game"
+        )
+    if data.pop("format", None) != FORMAT:
+        raise InvalidStateError(f"unsupported format (expected {FORMAT})", "$.format")
+    state = structure_or_raise(converter, data, State)
+    validate(state)
+    return state
+
+
+def action_to_json(action: Action) -> str:
+    return json.dumps(converter.unstructure(action, Action))
+
+
+def action_from_json(text: str | bytes) -> Action:
+    """Read an action; malformed input raises ``InvalidActionError`` naming the path."""
+    try:
+        data = loads_json(text)
+        action: Action = structure_or_raise(converter, data, Action)  # type: ignore[arg-type]
+    except InvalidStateError as error:
+        raise InvalidActionError(f"bad action: {error}") from None
+    return action
+
+
+def _fail(message: str, path: str) -> None:
+    raise InvalidStateError(message, path)
+
+
+def validate(state: State) -> None:
+    """Raise ``InvalidStateError`` (with a JSON path) unless the rules could reach ``state``."""
+    players = state.players
+    if players not in (2, 3, 4):
+        _fail("Super Teams is for 2, 3 or 4 players", "$.players")
+    check_options(players, state.options)
+    colours = state.colours_in_play
+    characters = [c for colour in colours for c in colour.characters]
+    finish = len(state.board)
+
+    if len(state.pieces) != len(characters):
+        _fail(f"expected {len(characters)} pieces, one per character in play", "$.pieces")
+    for index, (piece, character) in enumerate(zip(state.pieces, characters, strict=True)):
+        path = f"$.pieces[{index}]"
+        if piece.character is not character:
+            _fail(
+                f"expected {character.value} here (pieces in character order)", f"{path}.character"
+            )
+        if not 0 <= piece.position <= finish:
+            _fail(f"position must be 0..{finish} ({finish} means across)", f"{path}.position")
+        if piece.position < finish:
+            space = state.board[piece.position]
+            halves = space.halves
+            choosing = (
+                state.phase is Phase.CHOOSE_HALF
+                and state.pending is not None
+                and state.pending.character is character
+            )
+            if halves is None and piece.half is not None:
+                _fail(f"space {piece.position} is not a double space", f"{path}.half")
+            if halves is not None and piece.half is None and not choosing:
+                _fail(f"space {piece.position} is a double space: a half is needed", f"{path}.half")
+            if halves is not None and piece.half is not None and piece.half not in halves:
+                _fail(f"space {piece.position} has no {piece.half} half", f"{path}.half")
+            if space.value == "L":
+                _fail("a character never stands in a loop", f"{path}.position")
+        elif piece.half is not None:
+            _fail("a character across the line stands on no half", f"{path}.half")
+
+    for name in ("hands", "bonus_hands"):
+        hands = getattr(state, name)
+        if len(hands) != players:
+            _fail(f"expected one entry per seat ({players})", f"$.{name}")
+    for seat, hand in enumerate(state.hands):
+        if len(hand) > HAND_SIZE:
+            _fail(f"a hand holds at most {HAND_SIZE} cards", f"$.hands[{seat}]")
+        if Card.special() in hand:
+            _fail("the special card is never held", f"$.hands[{seat}]")
+        if list(hand) != sorted(hand):
+            _fail("cards are listed in order", f"$.hands[{seat}]")
+    for name in ("deck", "discard"):
+        pile = getattr(state, name)
+        if list(pile) != sorted(pile):
+            _fail("cards are listed in order", f"$.{name}")
+    for name in ("bonus_deck", "bonus_discard"):
+        pile = getattr(state, name)
+        if tuple(pile) != sort_bonus(pile):
+            _fail("bonus cards are listed in order", f"$.{name}")
+    for seat, kinds in enumerate(state.bonus_hands):
+        if tuple(kinds) != sort_bonus(kinds):
+            _fail("bonus cards are listed in order", f"$.bonus_hands[{seat}]")
+        if any(kind.value == "super-jump" for kind in kinds):
+            _fail("Super Jump is never held", f"$.bonus_hands[{seat}]")
+
+    everything = Counter(movement_deck(colours))
+    held = Counter(state.deck) + Counter(state.discard)
+    for hand in state.hands:
+        held.update(hand)
+    if held != everything:
+        extra = sorted((held - everything).elements())
+        missing = sorted((everything - held).elements())
+        detail = []
+        if extra:
+            detail.append("too many " + ", ".join(map(str, extra)))
+        if missing:
+            detail.append("missing " + ", ".join(map(str, missing)))
+        _fail("movement cards not accounted for exactly once: " + "; ".join(detail), "$")
+    bonus_all = Counter(state.options.bonus_split.cards())
+    bonus_held = Counter(state.bonus_deck) + Counter(state.bonus_discard)
+    for kinds in state.bonus_hands:
+        bonus_held.update(kinds)
+    if bonus_held != bonus_all:
+        _fail("bonus cards do not match the bonus split exactly", "$")
+
+    for name in ("turn", "deal_next"):
+        if not 0 <= getattr(state, name) < players:
+            _fail(f"must be a seat 0..{players - 1}", f"$.{name}")
+    for index, seat in enumerate(state.bonus_queue):
+        if not 0 <= seat < players:
+            _fail(f"must be a seat 0..{players - 1}", f"$.bonus_queue[{index}]")
+    if state.specials_owed < 0:
+        _fail("cannot be negative", "$.specials_owed")
+    if state.turns_played < 0:
+        _fail("cannot be negative", "$.turns_played")
+    _validate_phase(state, characters)
+
+
+def _validate_phase(state: State, characters: list[Character]) -> None:
+    phase = state.phase
+    pending = state.pending
+    needs_pending = phase in (Phase.RESPONSE, Phase.CHOOSE_HALF)
+    if needs_pending != (pending is not None):
+        _fail(
+            f"a move in progress is {'required' if needs_pending else 'impossible'} "
+            f"in phase {phase.value}",
+            "$.pending",
+        )
+    if pending is not None:
+        if not 0 <= pending.seat < state.players:
+            _fail("must be a seat", "$.pending.seat")
+        if pending.seat != state.turn:
+            _fail("the move in progress is the turn player's", "$.pending.seat")
+        if pending.character not in characters:
+            _fail("not a character in play", "$.pending.character")
+        if pending.card.is_special:
+            _fail("the special card is never played", "$.pending.card")
+        if phase is Phase.RESPONSE and not pending.responders:
+            _fail("a bonus response needs a seat to ask", "$.pending.responders")
+        for index, seat in enumerate(pending.responders):
+            if not 0 <= seat < state.players:
+                _fail("must be a seat", f"$.pending.responders[{index}]")
+            if not state.bonus_hands[seat]:
+                _fail("a seat with no bonus card is not asked", f"$.pending.responders[{index}]")
+        if phase is Phase.CHOOSE_HALF:
+            piece = state.piece(pending.character)
+            if piece.position >= len(state.board) or not state.board[piece.position].is_double:
+                _fail("the character is not on a double space", "$.pending.character")
+    if (phase is Phase.BONUS_DRAW) != bool(
+        state.bonus_queue
+    ) and phase is not Phase.SUPER_JUMP_TARGET:
+        _fail("a bonus queue goes with the bonus-draw phase", "$.bonus_queue")
+    if phase is Phase.BONUS_DRAW and not state.bonus_deck:
+        _fail("a bonus draw needs a card in the bonus deck", "$.bonus_deck")
+    if phase is Phase.DEAL and not state.deck:
+        _fail("a deal needs a card in the deck", "$.deck")
+    if (phase is Phase.SUPER_JUMP_TARGET) != (state.jumper is not None):
+        _fail("a Super Jump chooser goes with the super-jump-target phase", "$.jumper")
+    if state.bonus_for is not None and state.bonus_for not in characters:
+        _fail("not a character in play", "$.bonus_for")
+    over = any(state.side_is_across(side) for side in range(state.sides))
+    if over != (phase is Phase.GAME_OVER):
+        _fail("the game is over exactly when one side is all across", "$.phase")
+    if phase is Phase.PLAY and not state.hands[state.turn]:
+        _fail("the seat to play holds no card", "$.hands")
