@@ -291,6 +291,5 @@ def _field_key(value: Any) -> Any:
 
 def action_key(action: Any) -> tuple[Any, ...]:
     """The canonical sort key: action type, then fields in declaration order."""
-    return (_TYPE_ORDER[type(action)],) + tuple(
-        _field_key(getattr(action, field.name)) for field in attrs.fields(type(action))
-    )
+    fields = attrs.fields(type(action))
+    return (_TYPE_ORDER[type(action)], *(_field_key(getattr(action, f.name)) for f in fields))

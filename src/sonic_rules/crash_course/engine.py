@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from sonic_rules.core.errors import IllegalActionError, InvalidActionError
+from sonic_rules.core.events import Event
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course.phases import PHASES, Phase
@@ -99,9 +100,9 @@ class _Work:
         self.chars = list(state.characters)
         self.birds = list(state.birds)
         self.bird_supply = state.bird_supply
-        self.pile = list(state.pile)
-        self.discard = list(state.discard)
-        self.box = list(state.box)
+        self.pile: list[int] = list(state.pile)
+        self.discard: list[int] = list(state.discard)
+        self.box: list[int] = list(state.box)
         self.course = list(state.course)
         self.tile_pile = list(state.tile_pile)
         self.shortcuts = list(state.shortcuts)
@@ -120,7 +121,7 @@ class _Work:
         self.hazard = list(state.turn_hazard_damage)
         self.laid_shortcuts = list(state.turn_laid_shortcuts)
         self.won_by = state.won_by
-        self.events: list[E.Event] = []
+        self.events: list[Event] = []
         self._features: dict[int, tuple[str, ...]] = {}
 
     # ----- freezing -------------------------------------------------------------------
@@ -388,10 +389,16 @@ class _Work:
             self._cancel_boost(number)
             self.damage(number, "a Crabmeat", item=True, hazard=True)  # CC-ITEM-CRABMEAT
         elif item.kind is ItemKind.BOOSTER:
-            if how is How.BOOST and self.name(number) is CharacterName.SONIC and self.active == number:
+            if (
+                how is How.BOOST
+                and self.name(number) is CharacterName.SONIC
+                and self.active == number
+            ):
                 self.gain_bird(number, "Sonic combined two Boosters")  # CC-ABILITY-SONIC
             self._cancel_boost(number)
-            self.motion.append(Frame(FrameKind.ADVANCE, number, How.BOOST, remaining=2, lane=space.lane))
+            self.motion.append(
+                Frame(FrameKind.ADVANCE, number, How.BOOST, remaining=2, lane=space.lane)
+            )
         elif item.kind is ItemKind.SPRING:
             self._cancel_boost(number)
             ahead = self.next_space(space, space.lane)
@@ -475,13 +482,17 @@ class _Work:
         self.forget_features()
         self.events.append(E.TileRecycled(self.catalogue.tiles[lifted.tile].id))
         self.board = {
-            Space(s.tile - 1, s.row, s.lane): attrs.evolve(item, space=Space(s.tile - 1, s.row, s.lane))
+            Space(s.tile - 1, s.row, s.lane): attrs.evolve(
+                item, space=Space(s.tile - 1, s.row, s.lane)
+            )
             for s, item in self.board.items()
         }
         for number, character in enumerate(self.chars):
             if character.position is not None:
                 p = character.position
-                self.chars[number] = attrs.evolve(character, position=Space(p.tile - 1, p.row, p.lane))
+                self.chars[number] = attrs.evolve(
+                    character, position=Space(p.tile - 1, p.row, p.lane)
+                )
         self.frames_shift()
         self.occupied = {}
         set_back = [
@@ -536,9 +547,7 @@ class _Work:
         for number, character in enumerate(self.chars):
             if character.position is not None and character.position.tile == front:
                 self.update(number, position=flip(character.position))
-        self.occupied = {
-            c.position: n for n, c in enumerate(self.chars) if c.position is not None
-        }
+        self.occupied = {c.position: n for n, c in enumerate(self.chars) if c.position is not None}
         self.events.append(E.TileTurned(self.catalogue.tiles[placed.tile].id))
         self.return_shortcuts()
 
@@ -554,7 +563,7 @@ class _Work:
             for row in range(ROWS):
                 for lane in (0, LANES - 1):
                     feature = features[row * LANES + lane]
-                    if feature == ARROW_LEFT or feature == ARROW_RIGHT:
+                    if feature in (ARROW_LEFT, ARROW_RIGHT):
                         turn = 3 if feature == ARROW_LEFT else 1
                         point = space_point(placed.x, placed.y, placed.heading, row, lane)
                         found[point] = (Space(index, row, lane), (placed.heading + turn) % 4)
@@ -642,9 +651,10 @@ class _Work:
 
     def draw_now(self) -> None:
         wanted = draw_count(self.state_view(), self.active)
-        if sum(self.pile) < wanted and sum(self.discard):
+        discarded: int = sum(self.discard)
+        if discarded > 0 and sum(self.pile) < wanted:
             # CC-PILE-RESHUFFLE
-            self.events.append(E.PileReshuffled(sum(self.discard)))
+            self.events.append(E.PileReshuffled(discarded))
             self.pile = [a + b for a, b in zip(self.pile, self.discard, strict=True)]
             self.discard = [0] * len(KINDS)
         self.draws_left = min(wanted, sum(self.pile))
@@ -708,9 +718,7 @@ def _empty_spaces(work: _Work) -> list[Space]:
 
 def _can_move(state: State) -> bool:
     character = state.characters[state.active]
-    if state.actions_left <= 0 or character.damage or character.knocked_down:
-        return False
-    return True
+    return not (state.actions_left <= 0 or character.damage or character.knocked_down)
 
 
 def _shortcut_moves(state: State, work: _Work) -> list[A.UseShortcut]:
@@ -777,7 +785,9 @@ def _actions_phase(state: State) -> list[Any]:
             result.extend(A.Move(seat, lane) for lane in range(LANES))
         else:
             lane = character.position.lane
-            result.extend(A.Move(seat, new) for new in (lane - 1, lane, lane + 1) if 0 <= new < LANES)
+            result.extend(
+                A.Move(seat, new) for new in (lane - 1, lane, lane + 1) if 0 <= new < LANES
+            )
         if not beginner:
             result.extend(_shortcut_moves(state, work))
             result.extend(_shortcut_lays(state, work))
@@ -890,8 +900,17 @@ def _check(state: State, action: Any) -> None:
         raise InvalidActionError(f"not a Crash Course action: {action!r}")
     for field in attrs.fields(kind):
         value = getattr(action, field.name)
-        expected = {"seat": int, "lane": int, "tile": int, "target": int, "reversed": bool,
-                    "use_ring": bool, "kind": ItemKind, "to": Space, "space": Space}.get(field.name)
+        expected = {
+            "seat": int,
+            "lane": int,
+            "tile": int,
+            "target": int,
+            "reversed": bool,
+            "use_ring": bool,
+            "kind": ItemKind,
+            "to": Space,
+            "space": Space,
+        }.get(field.name)
         if expected is not None and (type(value) is not expected):
             raise InvalidActionError(f"{kind.__name__}.{field.name} must be {expected.__name__}")
         if field.name == "tiles" and not (
@@ -902,11 +921,15 @@ def _check(state: State, action: Any) -> None:
         raise _illegal("CC-FINISH", "the game is over")
     phases = _PHASE_OF.get(kind, (Phase.ACTIONS,))
     if state.phase not in phases:
-        raise _illegal("CC-PROJ-PHASE", f"{kind.__name__} is not possible in the {state.phase.value} phase")
+        raise _illegal(
+            "CC-PROJ-PHASE", f"{kind.__name__} is not possible in the {state.phase.value} phase"
+        )
     if kind in (A.DrawItem, A.DealFaceDown):
         return
     if action.seat != state.to_act:
-        raise _illegal("CC-PROJ-WRONG-SEAT", f"seat {state.to_act} is to act, not seat {action.seat}")
+        raise _illegal(
+            "CC-PROJ-WRONG-SEAT", f"seat {state.to_act} is to act, not seat {action.seat}"
+        )
     if state.phase is not Phase.ACTIONS:
         return
     character = state.characters[state.active]
@@ -956,7 +979,9 @@ def _check(state: State, action: Any) -> None:
         elif needed not in character.items:
             raise _illegal("CC-HOLD-LIMIT", f"no {getattr(needed, 'value', 'such item')} held")
         elif kind is A.PlaceItem and action.kind not in PLACED_KINDS:
-            raise _illegal("CC-ITEM-PLACE-EMPTY", f"a {action.kind.value} is not placed on the track")
+            raise _illegal(
+                "CC-ITEM-PLACE-EMPTY", f"a {action.kind.value} is not placed on the track"
+            )
         elif kind is A.UseMotobug and character.position is None:
             raise _illegal("CC-PROJ-MOTOBUG-ON-TRACK", "a character off the track has no lane")
         elif kind is A.UseBomb and not 0 <= action.tile < len(state.course):
@@ -972,7 +997,7 @@ def _valid_space(state: State, space: Space) -> bool:
     return 0 <= space.tile < len(state.course) and 0 <= space.row < ROWS and 0 <= space.lane < LANES
 
 
-def step(state: State, action: Any) -> tuple[State, list[E.Event]]:
+def step(state: State, action: Any) -> tuple[State, list[Event]]:
     """Apply ``action``; return the new state and what happened. ``state`` is untouched."""
     _check(state, action)
     work = _Work(state)
@@ -1031,7 +1056,9 @@ def _dispatch(state: State, work: _Work, action: Any) -> None:
             entry = Space(0, 0, action.lane)  # CC-FIRST-ENTRY
             work.motion.append(Frame(FrameKind.ENTER, active, How.ENTRY, space=entry))
         else:
-            work.motion.append(Frame(FrameKind.ADVANCE, active, How.STEP, remaining=1, lane=action.lane))
+            work.motion.append(
+                Frame(FrameKind.ADVANCE, active, How.STEP, remaining=1, lane=action.lane)
+            )
         work.run()
     elif kind is A.UseShortcut:
         if action not in _shortcut_moves(state, work):
@@ -1039,7 +1066,9 @@ def _dispatch(state: State, work: _Work, action: Any) -> None:
         _use_shortcut(work, action)
     elif kind is A.LayShortcut:
         if action not in _shortcut_lays(state, work):
-            raise _illegal("CC-SHORTCUT-LAY", "these shortcut tiles do not join two arrow spaces here")
+            raise _illegal(
+                "CC-SHORTCUT-LAY", "these shortcut tiles do not join two arrow spaces here"
+            )
         _lay_shortcut(work, action)
     elif kind is A.PlaceItem:
         if not _valid_space(state, action.space) or not work.is_empty(action.space):
@@ -1079,7 +1108,9 @@ def _dispatch(state: State, work: _Work, action: Any) -> None:
     elif kind is A.DropRings:
         owed = state.pending[0]
         if action.space not in work.drop_spaces(owed.character):
-            raise _illegal("CC-RING-LOSS", f"{action.space} is not an empty space of the tile behind")
+            raise _illegal(
+                "CC-RING-LOSS", f"{action.space} is not an empty space of the tile behind"
+            )
         work.pending.pop(0)
         work.board[action.space] = BoardItem(action.space, _RING, owed.rings)
         work.events.append(E.RingsDropped(work.name(owed.character), owed.rings, action.space))

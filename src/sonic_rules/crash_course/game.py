@@ -38,6 +38,7 @@ from sonic_rules.crash_course.state import (
     BoardItem,
     Character,
     CharacterName,
+    ItemKind,
     Options,
     PendingKind,
     PlacedTile,
@@ -112,9 +113,7 @@ def _lay_course(
     return tuple(course)
 
 
-def _blank_state(
-    players: int, variant: Variant, catalogue: Catalogue, options: Options
-) -> State:
+def _blank_state(players: int, variant: Variant, catalogue: Catalogue, options: Options) -> State:
     characters = _roster(players, variant, options)
     line, star = catalogue.start_tiles()
     beginner = variant is Variant.BEGINNER
@@ -191,9 +190,9 @@ def _space(value: Any, where: str) -> Space:
     raise InvalidStateError(f"expected (tile, row, lane), got {value!r}", where)
 
 
-def _kind(value: str | A.ItemKind, where: str) -> A.ItemKind:
+def _kind(value: str | ItemKind, where: str) -> ItemKind:
     try:
-        return value if isinstance(value, A.ItemKind) else A.ItemKind(value)
+        return value if isinstance(value, ItemKind) else ItemKind(value)
     except ValueError:
         raise InvalidStateError(f"unknown item {value!r}", where) from None
 
@@ -270,7 +269,7 @@ def setup_position(
         characters[n] = attrs.evolve(characters[n], items=kinds)
     for name, count in (rings or {}).items():
         n = index(name, f"$.rings.{name}")
-        pile[A.ItemKind.RING.index] -= count
+        pile[ItemKind.RING.index] -= count
         characters[n] = attrs.evolve(characters[n], rings=count)
     for name in power_ups:
         n = index(name, f"$.power_ups.{name}")
@@ -309,20 +308,16 @@ def validate_state(state: State) -> None:
     catalogue = state.catalogue
     if not catalogue.tiles or sum(1 for t in catalogue.tiles if t.kind == "start-line") != 1:
         raise InvalidStateError("the catalogue needs one starting line tile", "$.catalogue.tiles")
-    expected = _roster(
-        state.players, state.variant, state.options
-    )
+    expected = _roster(state.players, state.variant, state.options)
     if len(state.characters) != len(expected):
         raise InvalidStateError(f"expected {len(expected)} characters", "$.characters")
     for number, (character, wanted) in enumerate(zip(state.characters, expected, strict=True)):
         where = f"$.characters[{number}]"
         if character.name is not wanted.name or character.owner != wanted.owner:
-            raise InvalidStateError(
-                f"expected {wanted.name.value} of seat {wanted.owner}", where
-            )
+            raise InvalidStateError(f"expected {wanted.name.value} of seat {wanted.owner}", where)
         if not 0 <= character.damage <= MAX_DAMAGE:
             raise InvalidStateError("damage must be 0, 1 or 2", f"{where}.damage")
-        if len(character.items) > MAX_ITEMS or A.ItemKind.RING in character.items:
+        if len(character.items) > MAX_ITEMS or ItemKind.RING in character.items:
             raise InvalidStateError("at most 2 items, Rings apart", f"{where}.items")
         if not 0 <= character.rings <= MAX_RINGS:
             raise InvalidStateError("at most 3 Rings", f"{where}.rings")
@@ -342,7 +337,7 @@ def _check_counts(state: State, count: int) -> None:
             raise InvalidStateError(f"expected {len(KINDS)} non-negative counts", f"$.{name}")
     for kind in KINDS:
         held = sum(c.items.count(kind) for c in state.characters)
-        if kind is A.ItemKind.RING:
+        if kind is ItemKind.RING:
             held += sum(c.rings for c in state.characters) + sum(p.rings for p in state.pending)
         total = (
             state.pile[kind.index]
@@ -371,7 +366,9 @@ def _check_course(state: State) -> None:
     catalogue = state.catalogue
     tiles = [placed.tile for placed in state.course] + list(state.tile_pile)
     if sorted(tiles) != list(range(len(catalogue.tiles))):
-        raise InvalidStateError("each track tile must be in the course or the pile once", "$.course")
+        raise InvalidStateError(
+            "each track tile must be in the course or the pile once", "$.course"
+        )
     if len(state.course) < 2:
         raise InvalidStateError("the course has at least two tiles", "$.course")
     cells = set()
@@ -424,9 +421,11 @@ def _check_spaces(state: State) -> None:
         feature = features_of(state, item.space.tile)[item.space.row * LANES + item.space.lane]
         if feature not in _EMPTY_FEATURES:
             raise InvalidStateError("items cannot sit on spikes or Buzz Bombers", where)
-        if item.kind not in (*PLACED_KINDS, A.ItemKind.RING) or item.count < 1:
-            raise InvalidStateError("only Springs, Boosters, Crabmeats and Rings lie on the track", where)
-        if item.count != 1 and item.kind is not A.ItemKind.RING:
+        if item.kind not in (*PLACED_KINDS, ItemKind.RING) or item.count < 1:
+            raise InvalidStateError(
+                "only Springs, Boosters, Crabmeats and Rings lie on the track", where
+            )
+        if item.count != 1 and item.kind is not ItemKind.RING:
             raise InvalidStateError("only ring stacks hold more than one token", where)
 
 
@@ -439,7 +438,9 @@ def _check_turn(state: State, count: int) -> None:
     if phase in (Phase.RING_DROP, Phase.RECOVERY):
         wanted = PendingKind.RING_DROP if phase is Phase.RING_DROP else PendingKind.RECOVERY
         if not state.pending or state.pending[0].kind is not wanted:
-            raise InvalidStateError(f"the {phase.value} phase needs a matching decision", "$.pending")
+            raise InvalidStateError(
+                f"the {phase.value} phase needs a matching decision", "$.pending"
+            )
     for number, owed in enumerate(state.pending):
         if not 0 <= owed.character < count or owed.rings < 0:
             raise InvalidStateError("bad owed decision", f"$.pending[{number}]")
@@ -458,7 +459,9 @@ def _check_turn(state: State, count: int) -> None:
     if any(not 0 <= seat < state.players for seat in state.won_by):
         raise InvalidStateError("no such seat", "$.won_by")
     for number, frame in enumerate(state.motion):
-        if not 0 <= frame.character < count or (frame.space is not None and not _valid(state, frame.space)):
+        if not 0 <= frame.character < count or (
+            frame.space is not None and not _valid(state, frame.space)
+        ):
             raise InvalidStateError("bad movement frame", f"$.motion[{number}]")
 
 
@@ -498,10 +501,10 @@ def action_from_json(text: str | bytes) -> Any:
 # ======================================================================================
 
 _ITEM_LETTERS = {
-    A.ItemKind.SPRING: "s",
-    A.ItemKind.BOOSTER: "b",
-    A.ItemKind.CRABMEAT: "c",
-    A.ItemKind.RING: "r",
+    ItemKind.SPRING: "s",
+    ItemKind.BOOSTER: "b",
+    ItemKind.CRABMEAT: "c",
+    ItemKind.RING: "r",
 }
 
 
@@ -512,7 +515,9 @@ def describe_state(state: State) -> str:
         f"{state.characters[state.active].name.value} to play, {state.actions_left} action(s) left"
     ]
     at = {c.position: c.name.value[0].upper() for c in state.characters if c.position}
-    items = {item.space: ("?" if item.face_down else _ITEM_LETTERS[item.kind]) for item in state.board}
+    items = {
+        item.space: ("?" if item.face_down else _ITEM_LETTERS[item.kind]) for item in state.board
+    }
     for index in reversed(range(len(state.course))):
         features = features_of(state, index)
         rows = []
@@ -531,7 +536,9 @@ def describe_state(state: State) -> str:
             f"items {[k.value for k in character.items]}, rings {character.rings}"
             + (", Power-Up" if character.power_up else "")
         )
-    lines.append(f"birds {list(state.birds)} (need {state.required_birds}); winners {list(state.won_by)}")
+    lines.append(
+        f"birds {list(state.birds)} (need {state.required_birds}); winners {list(state.won_by)}"
+    )
     return "\n".join(lines)
 
 
@@ -542,7 +549,7 @@ def score(state: State, seat: int) -> float:
     value = 0.0
     for character in state.characters:
         tile, row = progress(character)
-        advance = (tile * ROWS + row + 1) + 2 * (character.power_up) + 0.5 * len(character.items)
+        advance = (tile * ROWS + row + 1) + 2.0 * character.power_up + 0.5 * len(character.items)
         hurt = character.damage + (3 if character.knocked_down else 0)
         sign = 1.0 if character.owner == seat else -1.0 / max(1, state.players - 1)
         value += sign * (advance - 1.5 * hurt)
@@ -566,4 +573,3 @@ GAME = Game(
     describe_action=describe_action,
 )
 """The driver's view of Crash Course (see :func:`sonic_rules.core.driver.play`)."""
-

@@ -16,195 +16,526 @@ _O = "option"
 
 _RULES: list[tuple[str, str, str, str]] = [
     # Components, set-up, geometry
-    ("CC-COMPONENTS", "Components", "60 item tokens (10 Rings, 10 Boosters, 10 Springs, "
-     "10 Crabmeats, 5 Bombs, 5 Bumpers, 10 Motobugs), 24 Flicky Birds, 12 Damage tokens, "
-     "4 Power-Up tokens, 7 track tiles and 3 shortcut tiles.", _R),
-    ("CC-SETUP", "Set-up", "The two star tiles start the course, the starting line first; "
-     "the characters wait off the track, facing the starting line.", _R),
-    ("CC-GEOMETRY", "Tiles on a grid", "The track is three lanes wide; tiles sit one per "
-     "cell of a square grid; a space is (tile, row, lane) and lane order is kept from tile "
-     "to tile, corners included. The catalogue is package data (a reconstruction).", _G),
-    ("CC-TILE-ORIENTATION", "Tile orientation", "A straight tile can be laid in two "
-     "directions (flipping the sides its arrows point to); a corner can turn left or right.",
-     _G),
-    ("CC-COURSE-CONTINUOUS", "Continuous course", "A new tile's entry edge meets the newest "
-     "tile's exit edge, walls and grass aligned.", _R),
-    ("CC-MEGA-JUMP", "Mega Jump", "If the cell in front of the newest tile is taken, the "
-     "new tile goes in the first free cell further along that straight line; leaving the "
-     "tile before the gap lands on the facing row of the tile across, as one step.", _G),
-    ("CC-PROJ-FIRST-PLAYER", "First player", "Seat 0 takes the first turn (the rulebook's "
-     "'last in a race' is decided by the players before seating).", _P),
-    ("CC-PROJ-CHARACTERS", "Characters", "By default seat 0 plays Sonic, seat 1 Tails, "
-     "seat 2 Knuckles, seat 3 Eggman; Options.characters may assign them differently.", _P),
+    (
+        "CC-COMPONENTS",
+        "Components",
+        "60 item tokens (10 Rings, 10 Boosters, 10 Springs, "
+        "10 Crabmeats, 5 Bombs, 5 Bumpers, 10 Motobugs), 24 Flicky Birds, 12 Damage tokens, "
+        "4 Power-Up tokens, 7 track tiles and 3 shortcut tiles.",
+        _R,
+    ),
+    (
+        "CC-SETUP",
+        "Set-up",
+        "The two star tiles start the course, the starting line first; "
+        "the characters wait off the track, facing the starting line.",
+        _R,
+    ),
+    (
+        "CC-GEOMETRY",
+        "Tiles on a grid",
+        "The track is three lanes wide; tiles sit one per "
+        "cell of a square grid; a space is (tile, row, lane) and lane order is kept from tile "
+        "to tile, corners included. The catalogue is package data (a reconstruction).",
+        _G,
+    ),
+    (
+        "CC-TILE-ORIENTATION",
+        "Tile orientation",
+        "A straight tile can be laid in two "
+        "directions (flipping the sides its arrows point to); a corner can turn left or right.",
+        _G,
+    ),
+    (
+        "CC-COURSE-CONTINUOUS",
+        "Continuous course",
+        "A new tile's entry edge meets the newest tile's exit edge, walls and grass aligned.",
+        _R,
+    ),
+    (
+        "CC-MEGA-JUMP",
+        "Mega Jump",
+        "If the cell in front of the newest tile is taken, the "
+        "new tile goes in the first free cell further along that straight line; leaving the "
+        "tile before the gap lands on the facing row of the tile across, as one step.",
+        _G,
+    ),
+    (
+        "CC-PROJ-FIRST-PLAYER",
+        "First player",
+        "Seat 0 takes the first turn (the rulebook's "
+        "'last in a race' is decided by the players before seating).",
+        _P,
+    ),
+    (
+        "CC-PROJ-CHARACTERS",
+        "Characters",
+        "By default seat 0 plays Sonic, seat 1 Tails, "
+        "seat 2 Knuckles, seat 3 Eggman; Options.characters may assign them differently.",
+        _P,
+    ),
     # The turn
     ("CC-TURN-ORDER", "Turn order", "Play passes to the next seat on the left.", _R),
-    ("CC-TURN-ACTIONS", "Three actions", "After the draw, the active character does "
-     "exactly 3 actions, each Fix Damage or Move; using items, laying shortcut tiles and "
-     "laying track tiles are free.", _R),
-    ("CC-PROJ-END-TURN", "Ending the turn", "Ending the turn is an explicit action, legal "
-     "once the 3 actions are spent (or when none of them is possible).", _P),
+    (
+        "CC-TURN-ACTIONS",
+        "Three actions",
+        "After the draw, the active character does "
+        "exactly 3 actions, each Fix Damage or Move; using items, laying shortcut tiles and "
+        "laying track tiles are free.",
+        _R,
+    ),
+    (
+        "CC-PROJ-END-TURN",
+        "Ending the turn",
+        "Ending the turn is an explicit action, legal "
+        "once the 3 actions are spent (or when none of them is possible).",
+        _P,
+    ),
     ("CC-FIX-DAMAGE", "Fix Damage", "One action removes one Damage token.", _R),
-    ("CC-FIX-BEFORE-MOVE", "Fix before moving", "A damaged character must fix all its "
-     "damage before it may Move; damage taken mid-turn must be fixed again first.", _R),
-    ("CC-FIRST-ENTRY", "First entry", "A character not yet on the track enters any of the "
-     "three spaces of the first tile's entry row.", _R),
-    ("CC-PROJ-WRONG-SEAT", "Whose decision", "Only the seat to act may act; every decision "
-     "belongs to exactly one seat.", _P),
-    ("CC-PROJ-PHASE", "One kind of decision at a time", "An action is only legal in the "
-     "phase that asks for it (a draw choice, a tile to lay, a ring drop, ...).", _P),
+    (
+        "CC-FIX-BEFORE-MOVE",
+        "Fix before moving",
+        "A damaged character must fix all its "
+        "damage before it may Move; damage taken mid-turn must be fixed again first.",
+        _R,
+    ),
+    (
+        "CC-FIRST-ENTRY",
+        "First entry",
+        "A character not yet on the track enters any of the "
+        "three spaces of the first tile's entry row.",
+        _R,
+    ),
+    (
+        "CC-PROJ-WRONG-SEAT",
+        "Whose decision",
+        "Only the seat to act may act; every decision belongs to exactly one seat.",
+        _P,
+    ),
+    (
+        "CC-PROJ-PHASE",
+        "One kind of decision at a time",
+        "An action is only legal in the "
+        "phase that asks for it (a draw choice, a tile to lay, a ring drop, ...).",
+        _P,
+    ),
     # Placement and draw
-    ("CC-PLACEMENT", "Placement", "Progress is tile order then row; characters off the "
-     "track are behind everyone; ties share the higher place; all tied is all first.", _G),
-    ("CC-DRAW", "Placement draw", "At the start of the turn (no action): first place draws 1 "
-     "item, last draws 3 and keeps 1, anyone between draws 2 and keeps 1.", _R),
+    (
+        "CC-PLACEMENT",
+        "Placement",
+        "Progress is tile order then row; characters off the "
+        "track are behind everyone; ties share the higher place; all tied is all first.",
+        _G,
+    ),
+    (
+        "CC-DRAW",
+        "Placement draw",
+        "At the start of the turn (no action): first place draws 1 "
+        "item, last draws 3 and keeps 1, anyone between draws 2 and keeps 1.",
+        _R,
+    ),
     ("CC-DRAW-RINGS", "Drawn Rings", "Every Ring drawn is kept besides the item chosen.", _R),
     ("CC-DRAW-RETURN", "Unkept items", "Drawn items not kept go back into the pile.", _R),
     ("CC-HOLD-LIMIT", "Hold limit", "A character holds at most 2 items, Rings apart.", _R),
-    ("CC-DRAW-FULL-HAND", "Full hand", "Holding 2 items, the player discards one and then "
-     "draws, or skips the draw.", _G),
-    ("CC-PILE-RESHUFFLE", "Pile reshuffle", "When the pile cannot supply the draw, the "
-     "discard pile is shuffled into it.", _R),
+    (
+        "CC-DRAW-FULL-HAND",
+        "Full hand",
+        "Holding 2 items, the player discards one and then draws, or skips the draw.",
+        _G,
+    ),
+    (
+        "CC-PILE-RESHUFFLE",
+        "Pile reshuffle",
+        "When the pile cannot supply the draw, the discard pile is shuffled into it.",
+        _R,
+    ),
     # Movement and hazards
-    ("CC-MOVE-FORWARD", "Move", "A Move steps to the next row: same lane or diagonally one "
-     "lane left or right.", _R),
-    ("CC-PUSH", "Push", "Entering an occupied space pushes the occupant one space forward "
-     "in its own lane; the pushed character resolves the space it enters.", _R),
-    ("CC-PUSH-CHAIN", "Push chain", "A pushed character that enters an occupied space pushes "
-     "that occupant in turn.", _R),
-    ("CC-ONE-PER-SPACE", "One character per space", "At most one character stands on a "
-     "space.", _G),
+    (
+        "CC-MOVE-FORWARD",
+        "Move",
+        "A Move steps to the next row: same lane or diagonally one lane left or right.",
+        _R,
+    ),
+    (
+        "CC-PUSH",
+        "Push",
+        "Entering an occupied space pushes the occupant one space forward "
+        "in its own lane; the pushed character resolves the space it enters.",
+        _R,
+    ),
+    (
+        "CC-PUSH-CHAIN",
+        "Push chain",
+        "A pushed character that enters an occupied space pushes that occupant in turn.",
+        _R,
+    ),
+    ("CC-ONE-PER-SPACE", "One character per space", "At most one character stands on a space.", _G),
     ("CC-SPIKES", "Spikes", "Entering spikes deals 1 damage (a boost goes on).", _R),
-    ("CC-BUZZ-BOMBER", "Buzz Bombers", "A Buzz Bomber hurts only a character that jumps "
-     "(Spring or Bumper) into or over it: 1 damage, and the jump ends there.", _R),
-    ("CC-DAMAGE-CAP", "Damage cap", "A character holds at most 2 damage and takes no more "
-     "beyond that.", _R),
+    (
+        "CC-BUZZ-BOMBER",
+        "Buzz Bombers",
+        "A Buzz Bomber hurts only a character that jumps "
+        "(Spring or Bumper) into or over it: 1 damage, and the jump ends there.",
+        _R,
+    ),
+    (
+        "CC-DAMAGE-CAP",
+        "Damage cap",
+        "A character holds at most 2 damage and takes no more beyond that.",
+        _R,
+    ),
     # Items
-    ("CC-ITEM-PLACE-EMPTY", "Placing items", "Springs, Boosters and Crabmeats are placed on "
-     "an empty space: no item, spikes, Buzz Bomber or character.", _R),
-    ("CC-PROJ-ITEMS-OWN-TURN", "When items are used", "Items and Power-Up tokens are used "
-     "by the active character during its actions phase, as free steps.", _P),
-    ("CC-ITEM-MOTOBUG", "Motobug", "Each character ahead in the user's lane (around "
-     "corners) takes 1 damage, nearest first; a Crabmeat in the lane stops it and both are "
-     "discarded.", _R),
-    ("CC-PROJ-MOTOBUG-ON-TRACK", "Motobug needs a lane", "A character not yet on the track "
-     "has no lane and cannot use a Motobug.", _P),
-    ("CC-ITEM-BOMB", "Bomb", "Choose any tile: each character on it takes 1 damage (the "
-     "user too) and every item on it is discarded.", _R),
-    ("CC-ITEM-BUMPER", "Bumper", "Any character goes 2 spaces back in its lane, skipping "
-     "what lies between, never behind the course's first row; a Buzz Bomber in the way "
-     "stops it there with damage; the landing space resolves as an entry.", _R),
-    ("CC-PROJ-BUMPER-PUSH", "Bumped onto a character", "A character bumped onto an occupied "
-     "space pushes the occupant forward, as any entry does.", _P),
-    ("CC-ITEM-SPRING", "Spring", "Entering a Spring with a ground obstacle (spikes, Crabmeat, "
-     "a character) straight ahead jumps over every consecutive ground obstacle to the first "
-     "space that is empty or holds a Booster, Spring or Buzz Bomber; otherwise it does "
-     "nothing. Landing on a Spring ends a boost.", _R),
-    ("CC-PROJ-SPRING-EDGE", "Spring at the edge", "A Spring on the last row of the newest "
-     "tile has nothing ahead of it and does nothing (until a tile is laid).", _P),
-    ("CC-ITEM-BOOSTER", "Booster", "Entering a Booster moves the character 2 more spaces "
-     "straight ahead, one at a time; another Booster restarts the boost (two in a row: 3 "
-     "spaces); spikes hurt and the boost goes on; a Crabmeat or Spring ends it.", _R),
-    ("CC-ITEM-CRABMEAT", "Crabmeat", "Entering a Crabmeat deals 1 damage and ends a boost; "
-     "the Crabmeat stays until a Motobug or Bomb removes it.", _R),
+    (
+        "CC-ITEM-PLACE-EMPTY",
+        "Placing items",
+        "Springs, Boosters and Crabmeats are placed on "
+        "an empty space: no item, spikes, Buzz Bomber or character.",
+        _R,
+    ),
+    (
+        "CC-PROJ-ITEMS-OWN-TURN",
+        "When items are used",
+        "Items and Power-Up tokens are used "
+        "by the active character during its actions phase, as free steps.",
+        _P,
+    ),
+    (
+        "CC-ITEM-MOTOBUG",
+        "Motobug",
+        "Each character ahead in the user's lane (around "
+        "corners) takes 1 damage, nearest first; a Crabmeat in the lane stops it and both are "
+        "discarded.",
+        _R,
+    ),
+    (
+        "CC-PROJ-MOTOBUG-ON-TRACK",
+        "Motobug needs a lane",
+        "A character not yet on the track has no lane and cannot use a Motobug.",
+        _P,
+    ),
+    (
+        "CC-ITEM-BOMB",
+        "Bomb",
+        "Choose any tile: each character on it takes 1 damage (the "
+        "user too) and every item on it is discarded.",
+        _R,
+    ),
+    (
+        "CC-ITEM-BUMPER",
+        "Bumper",
+        "Any character goes 2 spaces back in its lane, skipping "
+        "what lies between, never behind the course's first row; a Buzz Bomber in the way "
+        "stops it there with damage; the landing space resolves as an entry.",
+        _R,
+    ),
+    (
+        "CC-PROJ-BUMPER-PUSH",
+        "Bumped onto a character",
+        "A character bumped onto an occupied space pushes the occupant forward, as any entry does.",
+        _P,
+    ),
+    (
+        "CC-ITEM-SPRING",
+        "Spring",
+        "Entering a Spring with a ground obstacle (spikes, Crabmeat, "
+        "a character) straight ahead jumps over every consecutive ground obstacle to the first "
+        "space that is empty or holds a Booster, Spring or Buzz Bomber; otherwise it does "
+        "nothing. Landing on a Spring ends a boost.",
+        _R,
+    ),
+    (
+        "CC-PROJ-SPRING-EDGE",
+        "Spring at the edge",
+        "A Spring on the last row of the newest "
+        "tile has nothing ahead of it and does nothing (until a tile is laid).",
+        _P,
+    ),
+    (
+        "CC-ITEM-BOOSTER",
+        "Booster",
+        "Entering a Booster moves the character 2 more spaces "
+        "straight ahead, one at a time; another Booster restarts the boost (two in a row: 3 "
+        "spaces); spikes hurt and the boost goes on; a Crabmeat or Spring ends it.",
+        _R,
+    ),
+    (
+        "CC-ITEM-CRABMEAT",
+        "Crabmeat",
+        "Entering a Crabmeat deals 1 damage and ends a boost; "
+        "the Crabmeat stays until a Motobug or Bomb removes it.",
+        _R,
+    ),
     ("CC-ITEM-RING", "Ring", "Rings are kept apart from the 2 items.", _R),
-    ("CC-RING-LIMIT", "Ring limit", "At most 3 Rings; Rings taken while holding 3 or a "
-     "Power-Up are discarded.", _R),
-    ("CC-POWER-UP-GAIN", "Power-Up", "Three Rings are exchanged at once for the character's "
-     "Power-Up token.", _R),
-    ("CC-POWER-UP-HEAL", "Power-Up: heal", "Spend the Power-Up during your turn to remove 1 "
-     "damage.", _G),
-    ("CC-POWER-UP-TURN", "Power-Up: turn the newest tile", "Spend the Power-Up during your "
-     "turn to turn the newest tile (a straight one reverses, a corner turns the other way); "
-     "characters and items stay on their spaces and the course stays continuous.", _G),
-    ("CC-RING-LOSS", "Ring loss", "A character without a Power-Up that takes damage from an "
-     "item (Motobug, Bomb, Crabmeat) drops all its Rings as a stack on an empty space of the "
-     "tile behind it, chosen by its player; with no such space the Rings are discarded.", _G),
-    ("CC-PROJ-RING-DROP-TIMING", "When Rings drop", "The Rings leave the character at once; "
-     "its player chooses where the stack lands after the action has fully resolved.", _P),
-    ("CC-PROJ-NO-DAMAGE-NO-LOSS", "No damage, no loss", "A character already at 2 damage "
-     "takes none from an item and so keeps its Rings.", _P),
-    ("CC-RING-STACK", "Ring stacks", "A character entering a ring stack takes it, up to its "
-     "ring limit.", _G),
-    ("CC-PROJ-RING-STACK-EXCESS", "Ring stack excess", "Rings of a stack beyond the taker's "
-     "limit are discarded; the stack is gone.", _P),
+    (
+        "CC-RING-LIMIT",
+        "Ring limit",
+        "At most 3 Rings; Rings taken while holding 3 or a Power-Up are discarded.",
+        _R,
+    ),
+    (
+        "CC-POWER-UP-GAIN",
+        "Power-Up",
+        "Three Rings are exchanged at once for the character's Power-Up token.",
+        _R,
+    ),
+    (
+        "CC-POWER-UP-HEAL",
+        "Power-Up: heal",
+        "Spend the Power-Up during your turn to remove 1 damage.",
+        _G,
+    ),
+    (
+        "CC-POWER-UP-TURN",
+        "Power-Up: turn the newest tile",
+        "Spend the Power-Up during your "
+        "turn to turn the newest tile (a straight one reverses, a corner turns the other way); "
+        "characters and items stay on their spaces and the course stays continuous.",
+        _G,
+    ),
+    (
+        "CC-RING-LOSS",
+        "Ring loss",
+        "A character without a Power-Up that takes damage from an "
+        "item (Motobug, Bomb, Crabmeat) drops all its Rings as a stack on an empty space of the "
+        "tile behind it, chosen by its player; with no such space the Rings are discarded.",
+        _G,
+    ),
+    (
+        "CC-PROJ-RING-DROP-TIMING",
+        "When Rings drop",
+        "The Rings leave the character at once; "
+        "its player chooses where the stack lands after the action has fully resolved.",
+        _P,
+    ),
+    (
+        "CC-PROJ-NO-DAMAGE-NO-LOSS",
+        "No damage, no loss",
+        "A character already at 2 damage takes none from an item and so keeps its Rings.",
+        _P,
+    ),
+    (
+        "CC-RING-STACK",
+        "Ring stacks",
+        "A character entering a ring stack takes it, up to its ring limit.",
+        _G,
+    ),
+    (
+        "CC-PROJ-RING-STACK-EXCESS",
+        "Ring stack excess",
+        "Rings of a stack beyond the taker's limit are discarded; the stack is gone.",
+        _P,
+    ),
     # Track tiles and birds
-    ("CC-TILE-LAY", "Laying a tile", "A character leaving the front edge of the newest tile "
-     "by any means (move, push, boost, spring) makes the active player lay a tile, then goes "
-     "on onto it.", _R),
-    ("CC-TILE-CHOICE", "Choice of tile", "The active player chooses which tile of the pile "
-     "to lay and how it faces.", _R),
-    ("CC-FLICKY-NEW-TILE", "Flicky Bird", "The first character onto a newly laid tile gains "
-     "a Flicky Bird, even one forced onto it by another player.", _R),
-    ("CC-TILE-RECYCLE", "Recycling the rearmost tile", "With the pile empty the rearmost "
-     "tile moves to the front, items and all.", _R),
-    ("CC-SECONDARY-WIN", "Secondary win", "If a character stands on the tile to be "
-     "recycled, the player who had to move it wins at once.", _R),
-    ("CC-OPT-SET-BACK", "Set back instead (option)", "Characters on the recycled tile are "
-     "set back to the new rearmost tile instead of the game ending.", _O),
-    ("CC-PROJ-SETBACK-SPACE", "Where a set-back character goes", "To the free space of the "
-     "new rearmost tile nearest its old one: lowest row first, same lane first, then the "
-     "nearer lane (left before right); the space is not resolved as an entry.", _P),
+    (
+        "CC-TILE-LAY",
+        "Laying a tile",
+        "A character leaving the front edge of the newest tile "
+        "by any means (move, push, boost, spring) makes the active player lay a tile, then goes "
+        "on onto it.",
+        _R,
+    ),
+    (
+        "CC-TILE-CHOICE",
+        "Choice of tile",
+        "The active player chooses which tile of the pile to lay and how it faces.",
+        _R,
+    ),
+    (
+        "CC-FLICKY-NEW-TILE",
+        "Flicky Bird",
+        "The first character onto a newly laid tile gains "
+        "a Flicky Bird, even one forced onto it by another player.",
+        _R,
+    ),
+    (
+        "CC-TILE-RECYCLE",
+        "Recycling the rearmost tile",
+        "With the pile empty the rearmost tile moves to the front, items and all.",
+        _R,
+    ),
+    (
+        "CC-SECONDARY-WIN",
+        "Secondary win",
+        "If a character stands on the tile to be "
+        "recycled, the player who had to move it wins at once.",
+        _R,
+    ),
+    (
+        "CC-OPT-SET-BACK",
+        "Set back instead (option)",
+        "Characters on the recycled tile are "
+        "set back to the new rearmost tile instead of the game ending.",
+        _O,
+    ),
+    (
+        "CC-PROJ-SETBACK-SPACE",
+        "Where a set-back character goes",
+        "To the free space of the "
+        "new rearmost tile nearest its old one: lowest row first, same lane first, then the "
+        "nearer lane (left before right); the space is not resolved as an entry.",
+        _P,
+    ),
     # Shortcuts
-    ("CC-SHORTCUT-JOIN", "Joined arrows", "Two arrow spaces are joined when their arrows face "
-     "each other across side-by-side tiles, or through a straight path of shortcut tiles.",
-     _G),
-    ("CC-PROJ-SHORTCUT-STRAIGHT", "Shortcut tiles are straight", "In the reconstruction every "
-     "shortcut tile carries the path straight across its cell.", _P),
-    ("CC-SHORTCUT-LAY", "Laying shortcut tiles", "Free, only while the active character "
-     "stands on an arrow space with a Move still possible; the path must join two arrow "
-     "spaces, leading further along the course.", _R),
-    ("CC-SHORTCUT-USE", "Using a shortcut", "One Move, from one arrow space to the joined one "
-     "further along the course; the landing space resolves as an entry.", _R),
-    ("CC-SHORTCUT-RETURN", "Returned shortcut tiles", "Shortcut tiles no longer joining two "
-     "arrow spaces (a tile was moved or turned) return to the supply.", _R),
+    (
+        "CC-SHORTCUT-JOIN",
+        "Joined arrows",
+        "Two arrow spaces are joined when their arrows face "
+        "each other across side-by-side tiles, or through a straight path of shortcut tiles.",
+        _G,
+    ),
+    (
+        "CC-PROJ-SHORTCUT-STRAIGHT",
+        "Shortcut tiles are straight",
+        "In the reconstruction every shortcut tile carries the path straight across its cell.",
+        _P,
+    ),
+    (
+        "CC-SHORTCUT-LAY",
+        "Laying shortcut tiles",
+        "Free, only while the active character "
+        "stands on an arrow space with a Move still possible; the path must join two arrow "
+        "spaces, leading further along the course.",
+        _R,
+    ),
+    (
+        "CC-SHORTCUT-USE",
+        "Using a shortcut",
+        "One Move, from one arrow space to the joined one "
+        "further along the course; the landing space resolves as an entry.",
+        _R,
+    ),
+    (
+        "CC-SHORTCUT-RETURN",
+        "Returned shortcut tiles",
+        "Shortcut tiles no longer joining two "
+        "arrow spaces (a tile was moved or turned) return to the supply.",
+        _R,
+    ),
     # Finish
-    ("CC-FINISH", "Finish line", "A character whose player holds the required Flicky Birds "
-     "and leaves the front edge of the newest tile crosses the finish line: its player "
-     "wins.", _R),
+    (
+        "CC-FINISH",
+        "Finish line",
+        "A character whose player holds the required Flicky Birds "
+        "and leaves the front edge of the newest tile crosses the finish line: its player "
+        "wins.",
+        _R,
+    ),
     ("CC-FINISH-BIRDS", "Birds needed", "2 players 10, 3 players 7, 4 players 5.", _R),
     # Abilities
-    ("CC-ABILITY-SONIC", "Sonic", "+1 Flicky Bird when, within one Move action, a Booster "
-     "carries him onto a second Booster (counted during Sonic's own turn, whatever set "
-     "him moving).", _R),
-    ("CC-ABILITY-TAILS", "Tails", "A Spring jump over exactly 3 obstacles: +1; over 4 or "
-     "more: +2.", _R),
-    ("CC-ABILITY-KNUCKLES", "Knuckles", "+1 each time he uses a shortcut running through "
-     "shortcut tiles, and +1 for each shortcut tile laid for that use.", _R),
-    ("CC-ABILITY-EGGMAN", "Eggman", "+1 for each character that takes 2 damage in total "
-     "during Eggman's turn from spikes, Crabmeat and Buzz Bombers (once per character per "
-     "turn).", _R),
+    (
+        "CC-ABILITY-SONIC",
+        "Sonic",
+        "+1 Flicky Bird when, within one Move action, a Booster "
+        "carries him onto a second Booster (counted during Sonic's own turn, whatever set "
+        "him moving).",
+        _R,
+    ),
+    (
+        "CC-ABILITY-TAILS",
+        "Tails",
+        "A Spring jump over exactly 3 obstacles: +1; over 4 or more: +2.",
+        _R,
+    ),
+    (
+        "CC-ABILITY-KNUCKLES",
+        "Knuckles",
+        "+1 each time he uses a shortcut running through "
+        "shortcut tiles, and +1 for each shortcut tile laid for that use.",
+        _R,
+    ),
+    (
+        "CC-ABILITY-EGGMAN",
+        "Eggman",
+        "+1 for each character that takes 2 damage in total "
+        "during Eggman's turn from spikes, Crabmeat and Buzz Bombers (once per character per "
+        "turn).",
+        _R,
+    ),
     # Variants
-    ("CC-TWO-PLAYER-CHARACTERS", "Side-kicks", "In the 2-player variant each player has a "
-     "main character and a side-kick, each with its own board.", _R),
-    ("CC-TWO-PLAYER-ORDER", "2-player turn order", "P1 main, P2 main, P1 side-kick, P2 "
-     "side-kick.", _R),
-    ("CC-TWO-PLAYER-BIRDS", "2-player birds", "A player's two characters together need 7 "
-     "Flicky Birds; either may then cross to win.", _R),
-    ("CC-BEGINNER-SETUP", "Beginner set-up", "All 7 tiles are laid first (catalogue order); "
-     "two face-down items (Crabmeat, Booster or Ring only) on each tile.", _R),
-    ("CC-PROJ-BEGINNER-LAYOUT", "Beginner item spaces", "The two face-down items of a tile "
-     "go on its first two empty spaces in the order row 1 left, row 2 right, row 1 right, "
-     "row 2 left, then reading order; each item's kind is a chance draw.", _P),
-    ("CC-BEGINNER-MOVE", "Beginner moves", "Move up to 3 spaces one at a time, forward or "
-     "diagonally forward, bumping an occupant forward one space; the turn may end early.",
-     _R),
-    ("CC-BEGINNER-ITEMS", "Beginner items", "A face-down item is revealed when entered: a Ring "
-     "is kept, a Booster moves 2 spaces on, a Crabmeat deals damage and stops a boost; "
-     "Boosters and Crabmeats stay face up. Spikes and Buzz Bombers deal damage when landed "
-     "on.", _R),
-    ("CC-PROJ-BEGINNER-RINGS", "Beginner ring limit", "A character keeps at most 3 Rings; a "
-     "Ring beyond that is discarded.", _P),
-    ("CC-BEGINNER-SKIP", "Beginner damage", "A damaged character lies down and skips its "
-     "next turn unless its player discards a Ring at once.", _R),
-    ("CC-PROJ-BEGINNER-KNOCKED", "Lying down", "A character lying down cannot move on for the "
-     "rest of the turn; further damage does nothing; it is still bumped.", _P),
-    ("CC-BEGINNER-FINISH", "Beginner finish", "The first character off the finish tile "
-     "wins.", _R),
-    ("CC-BEGINNER-NO-EXTRAS", "Beginner simplifications", "No draws, abilities, shortcuts, "
-     "Power-Ups, damage tokens or Flicky Birds.", _R),
+    (
+        "CC-TWO-PLAYER-CHARACTERS",
+        "Side-kicks",
+        "In the 2-player variant each player has a "
+        "main character and a side-kick, each with its own board.",
+        _R,
+    ),
+    (
+        "CC-TWO-PLAYER-ORDER",
+        "2-player turn order",
+        "P1 main, P2 main, P1 side-kick, P2 side-kick.",
+        _R,
+    ),
+    (
+        "CC-TWO-PLAYER-BIRDS",
+        "2-player birds",
+        "A player's two characters together need 7 Flicky Birds; either may then cross to win.",
+        _R,
+    ),
+    (
+        "CC-BEGINNER-SETUP",
+        "Beginner set-up",
+        "All 7 tiles are laid first (catalogue order); "
+        "two face-down items (Crabmeat, Booster or Ring only) on each tile.",
+        _R,
+    ),
+    (
+        "CC-PROJ-BEGINNER-LAYOUT",
+        "Beginner item spaces",
+        "The two face-down items of a tile "
+        "go on its first two empty spaces in the order row 1 left, row 2 right, row 1 right, "
+        "row 2 left, then reading order; each item's kind is a chance draw.",
+        _P,
+    ),
+    (
+        "CC-BEGINNER-MOVE",
+        "Beginner moves",
+        "Move up to 3 spaces one at a time, forward or "
+        "diagonally forward, bumping an occupant forward one space; the turn may end early.",
+        _R,
+    ),
+    (
+        "CC-BEGINNER-ITEMS",
+        "Beginner items",
+        "A face-down item is revealed when entered: a Ring "
+        "is kept, a Booster moves 2 spaces on, a Crabmeat deals damage and stops a boost; "
+        "Boosters and Crabmeats stay face up. Spikes and Buzz Bombers deal damage when landed "
+        "on.",
+        _R,
+    ),
+    (
+        "CC-PROJ-BEGINNER-RINGS",
+        "Beginner ring limit",
+        "A character keeps at most 3 Rings; a Ring beyond that is discarded.",
+        _P,
+    ),
+    (
+        "CC-BEGINNER-SKIP",
+        "Beginner damage",
+        "A damaged character lies down and skips its "
+        "next turn unless its player discards a Ring at once.",
+        _R,
+    ),
+    (
+        "CC-PROJ-BEGINNER-KNOCKED",
+        "Lying down",
+        "A character lying down cannot move on for the "
+        "rest of the turn; further damage does nothing; it is still bumped.",
+        _P,
+    ),
+    ("CC-BEGINNER-FINISH", "Beginner finish", "The first character off the finish tile wins.", _R),
+    (
+        "CC-BEGINNER-NO-EXTRAS",
+        "Beginner simplifications",
+        "No draws, abilities, shortcuts, Power-Ups, damage tokens or Flicky Birds.",
+        _R,
+    ),
     # Options
-    ("CC-OPT-OFFICIAL-DRAW", "Official draw (option)", "Drawing is an action, taken after "
-     "fixing and before moving, and may be repeated.", _O),
+    (
+        "CC-OPT-OFFICIAL-DRAW",
+        "Official draw (option)",
+        "Drawing is an action, taken after fixing and before moving, and may be repeated.",
+        _O,
+    ),
 ]
 
 RULES = RuleBook(

@@ -2,7 +2,8 @@
 
 Item tokens are counted, never ordered: ``pile``, ``discard`` and ``box`` are counts
 per :class:`ItemKind` (index ``kind.index``). A movement interrupted by a tile to lay
-(the pile empty: the rearmost tile is lifted when the active player lays it) is kept as a stack of :class:`Frame` values (``motion``) and resumes after the lay.
+is kept as a stack of :class:`Frame` values (``motion``) and resumes after the lay
+(with the tile pile empty, the rearmost tile is lifted when the active player lays it).
 """
 
 from __future__ import annotations
@@ -274,6 +275,12 @@ class State:
         held = sum(len(c.items) + c.rings for c in self.characters)
         on_board = sum(item.count for item in self.board)
         limbo = sum(pending.rings for pending in self.pending)
-        return sum(self.pile) + sum(self.discard) + sum(self.box) + held + on_board + len(
-            self.drawn
-        ) + limbo
+        return (
+            sum(self.pile)
+            + sum(self.discard)
+            + sum(self.box)
+            + held
+            + on_board
+            + len(self.drawn)
+            + limbo
+        )
