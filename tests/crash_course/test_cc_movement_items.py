@@ -185,7 +185,12 @@ def test_cc_item_motobug_nearest_first_stopped_by_crabmeat() -> None:
     state = setup_position(
         4,
         course=COURSE,
-        positions={"sonic": (0, 0, 1), "tails": (0, 2, 1), "knuckles": (1, 1, 1), "eggman": (2, 2, 1)},
+        positions={
+            "sonic": (0, 0, 1),
+            "tails": (0, 2, 1),
+            "knuckles": (1, 1, 1),
+            "eggman": (2, 2, 1),
+        },
         items={"sonic": ["motobug"]},
         board={(2, 1, 1): "crabmeat"},
     )
@@ -255,12 +260,14 @@ def test_cc_item_spring_jumps_ground_obstacles() -> None:
         positions={"sonic": (1, 1, 0), "tails": (2, 0, 0)},
         board={(1, 2, 0): "spring", (2, 1, 0): "crabmeat"},
     )
-    state, events = step(state, Move(0, 0))
+    state = apply(state, Move(0, 0))
     # row 2 left holds spikes: Tails, Crabmeat and spikes are jumped; then the next tile.
     assert state.phase is Phase.LAY_TILE
     state = apply(state, LayTile(0, 4, False))  # spike-run: row 0 left has spikes
     assert where(state, 0) == Space(3, 1, 0) and state.characters[0].damage == 0
-    plain = setup_position(2, course=COURSE, positions={"sonic": (1, 0, 1)}, board={(1, 1, 1): "spring"})
+    plain = setup_position(
+        2, course=COURSE, positions={"sonic": (1, 0, 1)}, board={(1, 1, 1): "spring"}
+    )
     assert where(apply(plain, Move(0, 1)), 0) == Space(1, 1, 1)
 
 
@@ -280,7 +287,9 @@ def test_cc_ability_tails_spring_bonus() -> None:
 
 def test_cc_proj_spring_edge() -> None:
     """CC-PROJ-SPRING-EDGE: a Spring on the newest tile's last row does nothing."""
-    state = setup_position(2, course=COURSE, positions={"sonic": (2, 1, 2)}, board={(2, 2, 2): "spring"})
+    state = setup_position(
+        2, course=COURSE, positions={"sonic": (2, 1, 2)}, board={(2, 2, 2): "spring"}
+    )
     state = apply(state, Move(0, 2))
     assert where(state, 0) == Space(2, 2, 2) and state.phase is Phase.ACTIONS
 
@@ -288,7 +297,10 @@ def test_cc_proj_spring_edge() -> None:
 def test_cc_item_crabmeat_hurts_and_ends_boost() -> None:
     """CC-ITEM-CRABMEAT: 1 damage and the boost ends; the Crabmeat stays."""
     state = setup_position(
-        2, course=COURSE, positions={"sonic": (1, 0, 1)}, board={(1, 1, 1): "booster", (1, 2, 1): "crabmeat"}
+        2,
+        course=COURSE,
+        positions={"sonic": (1, 0, 1)},
+        board={(1, 1, 1): "booster", (1, 2, 1): "crabmeat"},
     )
     state = apply(state, Move(0, 1))
     assert where(state, 0) == Space(1, 2, 1) and state.characters[0].damage == 1
@@ -332,7 +344,11 @@ def test_cc_proj_no_damage_no_loss_and_power_up_keeps_rings() -> None:
 def test_cc_ring_stack_taken_and_excess_discarded() -> None:
     """CC-RING-STACK, CC-PROJ-RING-STACK-EXCESS, CC-POWER-UP-GAIN, CC-RING-LIMIT."""
     state = setup_position(
-        2, course=COURSE, positions={"sonic": (1, 0, 1)}, rings={"sonic": 1}, board={(1, 1, 1): "rings:3"}
+        2,
+        course=COURSE,
+        positions={"sonic": (1, 0, 1)},
+        rings={"sonic": 1},
+        board={(1, 1, 1): "rings:3"},
     )
     state = apply(state, Move(0, 1))
     sonic = state.characters[0]

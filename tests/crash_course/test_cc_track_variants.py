@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from sonic_rules import IllegalActionError
+from sonic_rules import IllegalActionError, InvalidStateError
 from sonic_rules.crash_course import (
     CharacterName,
     DealFaceDown,
@@ -31,7 +31,15 @@ from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course.tiles import effective_turn, oriented_features
 
 COURSE = ["start-line", "star-buzz", "arrows-spikes"]
-ALL = ["start-line", "star-buzz", "arrows-spikes", "arrows-wide", "spike-run", "corner-hive", "corner-spikes"]
+ALL = [
+    "start-line",
+    "star-buzz",
+    "arrows-spikes",
+    "arrows-wide",
+    "spike-run",
+    "corner-hive",
+    "corner-spikes",
+]
 
 
 def where(state, index: int) -> Space | None:
@@ -75,7 +83,7 @@ def test_cc_tile_lay_mid_boost_rulebook_example() -> None:
     state = apply(state, Move(0, 1))
     assert state.phase is Phase.LAY_TILE and state.to_act == 0  # Sonic, the active player, lays
     assert where(state, 2) == Space(2, 2, 1)
-    state, events = step(state, LayTile(0, 3, False))
+    state = apply(state, LayTile(0, 3, False))
     assert where(state, 2) == Space(3, 1, 1)  # finished the boost on the new tile
     assert state.birds == (0, 0, 1, 0) and where(state, 0) == Space(2, 1, 1)
     assert state.phase is Phase.ACTIONS
@@ -116,7 +124,10 @@ def test_cc_tile_recycle_rulebook_example() -> None:
     )
     state = apply(state, Move(0, 1))
     assert state.phase is Phase.LAY_TILE
-    assert legal_actions(state) == [LayTile(0, state.course[0].tile, False), LayTile(0, state.course[0].tile, True)]
+    assert legal_actions(state) == [
+        LayTile(0, state.course[0].tile, False),
+        LayTile(0, state.course[0].tile, True),
+    ]
     state, events = step(state, LayTile(0, state.course[0].tile, True))
     assert any(isinstance(e, E.TileRecycled) for e in events)
     assert state.catalogue.tiles[state.course[-1].tile].id == "start-line"
@@ -145,11 +156,14 @@ def test_cc_mega_jump_lays_across_and_steps_over() -> None:
         {**LEFT, "id": "c1"}, {**LEFT, "id": "c2"}, {**LEFT, "id": "c3"}, {**PLAIN, "id": "p"}
     )
     state = setup_position(
-        2, tiles=catalogue, course=["line", "star", "c1", "c2", "c3"], positions={"sonic": (4, 2, 1)}
+        2,
+        tiles=catalogue,
+        course=["line", "star", "c1", "c2", "c3"],
+        positions={"sonic": (4, 2, 1)},
     )
     state = apply(state, Move(0, 1))
     state, events = step(state, LayTile(0, 5, False))
-    laid = [e for e in events if isinstance(e, E.TileLaid)][0]
+    laid = next(e for e in events if isinstance(e, E.TileLaid))
     assert laid.mega_jump and (laid.x, laid.y) == (1, 1)
     assert where(state, 0) == Space(5, 0, 1) and state.actions_left == 2
 
@@ -189,14 +203,22 @@ def test_cc_shortcut_side_by_side_and_not_backwards() -> None:
     """CC-SHORTCUT-JOIN: arrows facing across side-by-side tiles; only further along."""
     catalogue = _catalogue({**LEFT, "id": "c1"}, {**LEFT, "id": "c2"}, {**BACK, "id": "back"})
     state = setup_position(
-        2, tiles=catalogue, course=["line", "star", "c1", "c2", "back"], positions={"sonic": (1, 1, 0)}
+        2,
+        tiles=catalogue,
+        course=["line", "star", "c1", "c2", "back"],
+        positions={"sonic": (1, 1, 0)},
     )
     assert [a for a in legal_actions(state) if isinstance(a, UseShortcut)] == [
-        __import__("sonic_rules.crash_course", fromlist=["UseShortcut"]).UseShortcut(0, Space(4, 1, 0))
+        __import__("sonic_rules.crash_course", fromlist=["UseShortcut"]).UseShortcut(
+            0, Space(4, 1, 0)
+        )
     ]
     assert not any(isinstance(a, LayShortcut) for a in legal_actions(state))
     back = setup_position(
-        2, tiles=catalogue, course=["line", "star", "c1", "c2", "back"], positions={"sonic": (4, 1, 0)}
+        2,
+        tiles=catalogue,
+        course=["line", "star", "c1", "c2", "back"],
+        positions={"sonic": (4, 1, 0)},
     )
     assert not any(isinstance(a, UseShortcut) for a in legal_actions(back))
 
@@ -223,7 +245,7 @@ def test_cc_finish_with_enough_birds_and_birds_needed() -> None:
     short = setup_position(3, course=COURSE, positions={"sonic": (2, 2, 1)}, birds=[6, 0, 0])
     assert apply(short, Move(0, 1)).phase is Phase.LAY_TILE
     ready = setup_position(3, course=COURSE, positions={"sonic": (2, 2, 1)}, birds=[7, 0, 0])
-    state, events = step(ready, Move(0, 1))
+    state = apply(ready, Move(0, 1))
     assert state.is_over and state.winners == (0,) and state.to_act is None
     assert legal_actions(state) == []
     with pytest.raises(IllegalActionError) as error:
@@ -271,14 +293,20 @@ def test_cc_two_player_characters_order_and_birds() -> None:
     for _ in range(4):
         seats.append(position.to_act)
         position = apply(position, EndTurn(position.to_act))
-        position = __import__("attrs").evolve(position, phase=Phase.ACTIONS, actions_left=0, draws_left=0)
+        position = __import__("attrs").evolve(
+            position, phase=Phase.ACTIONS, actions_left=0, draws_left=0
+        )
     assert seats == [0, 1, 0, 1]
     ready = setup_position(
-        2, variant="two-player", course=COURSE, positions={"knuckles": (2, 2, 1)}, birds=[7, 0],
+        2,
+        variant="two-player",
+        course=COURSE,
+        positions={"knuckles": (2, 2, 1)},
+        birds=[7, 0],
         active="knuckles",
     )
     assert apply(ready, Move(0, 1)).winners == (0,)
-    with pytest.raises(Exception):
+    with pytest.raises(InvalidStateError):
         new_game(3, variant="two-player")
 
 
@@ -343,6 +371,8 @@ def test_cc_beginner_recovery_with_a_ring() -> None:
 def test_cc_beginner_finish_first_off_the_last_tile() -> None:
     """CC-BEGINNER-FINISH: no birds needed; the first off the finish tile wins."""
     state = _beginner_ready([ItemKind.BOOSTER] * 14)
-    state = setup_position(2, variant="beginner", course=ALL, positions={"tails": (6, 2, 1)}, active="tails")
+    state = setup_position(
+        2, variant="beginner", course=ALL, positions={"tails": (6, 2, 1)}, active="tails"
+    )
     state = apply(state, Move(1, 1))
     assert state.winners == (1,)
