@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import cattrs
 from cattrs.cols import homogenous_tuple_structure_factory, is_sequence
+from cattrs.v import format_exception
 
 from sonic_rules.core.errors import InvalidStateError
 
@@ -89,6 +90,19 @@ def make_converter() -> cattrs.Converter:
     return converter
 
 
+def _format_exception(exc: BaseException, type_: Any) -> str:
+    # Our own hooks raise ValueError/TypeError with a sentence meant for a person;
+    # keep it rather than cattrs' generic "invalid value for type".
+    if (
+        isinstance(exc, ValueError | TypeError)
+        and not isinstance(exc, cattrs.BaseValidationError)
+        and exc.args
+        and isinstance(exc.args[0], str)
+    ):
+        return exc.args[0]
+    return format_exception(exc, type_)
+
+
 def _first_path(messages: list[str]) -> tuple[str, str]:
     first = messages[0] if messages else "invalid value @ $"
     if " @ " in first:
@@ -106,7 +120,7 @@ def structure_or_raise(
     except InvalidStateError as error:
         raise error from None
     except cattrs.BaseValidationError as error:
-        messages = cattrs.transform_error(error, path=path)
+        messages = cattrs.transform_error(error, path=path, format_exception=_format_exception)
         message, where = _first_path(messages)
         raise InvalidStateError(message, where) from None
     except (KeyError, TypeError, ValueError, AttributeError) as error:

@@ -76,7 +76,7 @@ _COLOUR_ORDER = {c: i for i, c in enumerate(Colour)}
 
 
 @functools.total_ordering
-@attrs.frozen(order=False)
+@attrs.frozen(order=False, cache_hash=True)
 class Card:
     """A movement card: a colour and a value 1-6, or the special card (no colour).
 
@@ -85,6 +85,12 @@ class Card:
 
     colour: Colour | None
     value: int
+    # Hands and piles are kept sorted; a precomputed rank keeps that cheap.
+    _rank: int = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        rank = 4 * 8 if self.colour is None else _COLOUR_ORDER[self.colour] * 8 + self.value
+        object.__setattr__(self, "_rank", rank)
 
     @classmethod
     def special(cls) -> Card:
@@ -103,7 +109,7 @@ class Card:
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self.sort_key < other.sort_key
+        return self._rank < other._rank
 
     def __str__(self) -> str:
         return "special" if self.colour is None else f"{self.colour.value}-{self.value}"

@@ -227,24 +227,31 @@ def _apply_deal(state: State, action: Deal, events: Events) -> State:
     if action.card.is_special:
         # ST-SPECIAL-CARD: revealed, discarded, and the same seat gets a replacement.
         events.append(ev.SpecialCardRevealed(seat))
-        state = attrs.evolve(
+        return _continue_deal(
             state,
+            events,
             deck=deck,
             discard=_with_card(state.discard, action.card),
             specials_owed=state.specials_owed + 1,
         )
-        return _continue_deal(state, events)
     events.append(ev.CardDealt(seat, action.card))
     hands = _replace_at(state.hands, seat, _with_card(state.hands[seat], action.card))
-    state = attrs.evolve(state, deck=deck, hands=hands, deal_next=_next_to_deal(hands, seat))
     if state.specials_owed:
         # ST-SPECIAL-BONUS: after the replacement, everyone from this seat clockwise.
         order = tuple((seat + k) % state.players for k in range(state.players))
         state = attrs.evolve(
-            state, bonus_queue=order * state.specials_owed, specials_owed=0, bonus_for=None
+            state,
+            deck=deck,
+            hands=hands,
+            deal_next=_next_to_deal(hands, seat),
+            bonus_queue=order * state.specials_owed,
+            specials_owed=0,
+            bonus_for=None,
         )
         return _run_bonus_queue(state, events)
-    return _continue_deal(state, events)
+    return _continue_deal(
+        state, events, deck=deck, hands=hands, deal_next=_next_to_deal(hands, seat)
+    )
 
 
 def _next_to_deal(hands: tuple[tuple[Card, ...], ...], after: int) -> int:
@@ -262,12 +269,16 @@ def _reshuffle(state: State, events: Events) -> State:
     return attrs.evolve(state, deck=tuple(sorted(state.deck + state.discard)), discard=())
 
 
-def _continue_deal(state: State, events: Events) -> State:
-    if all(len(hand) == HAND_SIZE for hand in state.hands) and not state.specials_owed:
-        return _goto(state, Phase.PLAY, deal_next=state.turn)
-    if not state.deck:
-        state = _reshuffle(state, events)
-    return _goto(state, Phase.DEAL)
+def _continue_deal(state: State, events: Events, **changes: Any) -> State:
+    hands = changes.get("hands", state.hands)
+    if all(len(hand) == HAND_SIZE for hand in hands) and not changes.get(
+        "specials_owed", state.specials_owed
+    ):
+        return _goto(state, Phase.PLAY, **{**changes, "deal_next": state.turn})
+    if not changes.get("deck", state.deck):
+        state = _reshuffle(attrs.evolve(state, **changes), events)
+        changes = {}
+    return _goto(state, Phase.DEAL, **changes)
 
 
 def _start_deal(state: State, events: Events) -> State:
@@ -373,15 +384,14 @@ def _apply_play(state: State, action: Play, events: Events) -> State:
     asked = (holder,) if state.partner(holder) is None else (holder, state.partner(holder))
     responders = tuple(s for s in asked if s is not None and state.bonus_hands[s])
     pending = PendingMove(seat, card, character, responders)
-    state = attrs.evolve(
-        state,
-        hands=_replace_at(state.hands, seat, _without(state.hands[seat], card)),
-        discard=_with_card(state.discard, card),
-        pending=pending,
-    )
+    changes = {
+        "hands": _replace_at(state.hands, seat, _without(state.hands[seat], card)),
+        "discard": _with_card(state.discard, card),
+        "pending": pending,
+    }
     if responders:
-        return _goto(state, Phase.RESPONSE)  # ST-RESPONSE-WINDOW
-    return _resolve_move(state, pending, events)
+        return _goto(state, Phase.RESPONSE, **changes)  # ST-RESPONSE-WINDOW
+    return _resolve_move(state, pending, events, **changes)
 
 
 def _apply_play_bonus(state: State, action: PlayBonus, events: Events) -> State:
@@ -433,11 +443,11 @@ def _apply_pass(state: State, action: Pass, events: Events) -> State:
     return _resolve_move(state, pending, events)
 
 
-def _resolve_move(state: State, pending: PendingMove, events: Events) -> State:
-    character = pending.character
+def _resolve_move(state: State, move: PendingMove, events: Events, /, **changes: Any) -> State:
+    character = move.character
     piece = state.piece(character)
     surface = state.surface(character)
-    value = move_value(pending.card.value, surface, pending.bonuses)
+    value = move_value(move.card.value, surface, move.bonuses)
     finish = len(state.board)
     target = piece.position + value
     events.append(ev.Moved(character, piece.position, min(target, finish), value, surface))
@@ -446,13 +456,15 @@ def _resolve_move(state: State, pending: PendingMove, events: Events) -> State:
         loop = state.board.loop_at(target)
         if loop is None:
             destination = target  # ST-LOOP-PASS when a loop lay between
-        elif BonusKind.DEXTERITY in pending.bonuses:
+        elif BonusKind.DEXTERITY in move.bonuses:
             destination = finish if loop.beyond is None else loop.beyond
             events.append(ev.ThroughLoop(character, target, loop.beyond))
         else:
             destination = loop.fallback  # ST-LOOP-FALLBACK
             events.append(ev.FellBack(character, target, destination))
-    state = _set_piece(state, Piece(character, destination, None))
+    index = state.pieces.index(piece)
+    pieces = _replace_at(state.pieces, index, Piece(character, destination, None))
+    state = attrs.evolve(state, pieces=pieces, **changes)
     if destination >= finish:
         events.append(ev.Crossed(character))  # ST-CROSSING
         side = state.side_of(state.holder(character.colour))
@@ -462,7 +474,7 @@ def _resolve_move(state: State, pending: PendingMove, events: Events) -> State:
         return _end_turn(state, events)
     space = state.board[destination]
     if space.is_double:
-        return _goto(state, Phase.CHOOSE_HALF, pending=attrs.evolve(pending, responders=()))
+        return _goto(state, Phase.CHOOSE_HALF, pending=attrs.evolve(move, responders=()))
     if space is Space.BONUS:
         # ST-BONUS-SPACE: the colour's holder takes the top bonus card.
         state = attrs.evolve(
@@ -492,15 +504,12 @@ def _apply_choose_half(state: State, action: ChooseHalf, events: Events) -> Stat
 
 
 def _end_turn(state: State, events: Events) -> State:
-    state = attrs.evolve(
-        state,
-        pending=None,
-        turn=(state.turn + 1) % state.players,  # ST-TURN-ORDER
-        turns_played=state.turns_played + 1,
-    )
+    turn = (state.turn + 1) % state.players  # ST-TURN-ORDER
     if all(not hand for hand in state.hands):
-        return _start_deal(state, events)  # ST-DEAL: every hand is empty
-    return _goto(state, Phase.PLAY)
+        # ST-DEAL: every hand is empty, a new deal starts with the next seat.
+        state = attrs.evolve(state, pending=None, turn=turn, turns_played=state.turns_played + 1)
+        return _start_deal(state, events)
+    return _goto(state, Phase.PLAY, pending=None, turn=turn, turns_played=state.turns_played + 1)
 
 
 _HANDLERS: dict[type, Any] = {

@@ -166,16 +166,12 @@ class State:
 
     # -- pieces ---------------------------------------------------------------------
 
-    @cached_property
-    def _piece_index(self) -> dict[Character, int]:
-        return {piece.character: index for index, piece in enumerate(self.pieces)}
-
     def piece(self, character: Character) -> Piece:
         """The piece of ``character`` (``LookupError`` if it is not in this game)."""
-        index = self._piece_index.get(character)
-        if index is None:
-            raise LookupError(f"{character} is not in this game")
-        return self.pieces[index]
+        for piece in self.pieces:  # at most 8: a scan beats building a dict per state
+            if piece.character is character:
+                return piece
+        raise LookupError(f"{character} is not in this game")
 
     def has_crossed(self, character: Character) -> bool:
         return self.piece(character).position >= len(self.board)
