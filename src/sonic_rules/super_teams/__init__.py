@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sonic_rules.core.driver import Game, GreedyPlayer, PlayedGame, Player, RandomPlayer, play
+from sonic_rules.super_teams import events
 from sonic_rules.super_teams.actions import (
     Action,
     ChooseHalf,
@@ -57,6 +58,35 @@ GAME = Game(
     chance_outcomes=chance_outcomes,
     score=score,
 )
+
+
+def describe_state(state: State) -> str:
+    """A short text picture of the position: each character's space, and the hands' sizes."""
+    finish = len(state.board)
+    lines = [
+        f"Sonic Super Teams ({state.players} players) - {state.phase.value}, "
+        f"to act: {state.to_act}, turn {state.turns_played + 1}"
+    ]
+    for seat, colours in enumerate(state.seat_colours):
+        pieces = []
+        for colour in colours:
+            for character in colour.characters:
+                piece = state.piece(character)
+                if piece.position >= finish:
+                    where = "across"
+                else:
+                    space = state.board[piece.position].display_name
+                    half = f", {piece.half} half" if piece.half else ""
+                    where = f"{piece.position}/{finish} {space}{half}"
+                pieces.append(f"{character} {where}")
+        lines.append(
+            f"seat {seat} ({'+'.join(c.value for c in colours)}): "
+            + "; ".join(pieces)
+            + f" | {len(state.hands[seat])} cards, {len(state.bonus_hands[seat])} bonus"
+        )
+    if state.is_over:
+        lines.append("winners: " + ", ".join(f"seat {seat}" for seat in state.winners))
+    return "\n".join(lines)
 
 
 def greedy_player() -> GreedyPlayer:
@@ -109,6 +139,8 @@ __all__ = [
     "action_to_json",
     "apply",
     "chance_outcomes",
+    "describe_state",
+    "events",
     "from_json",
     "greedy_player",
     "jump_candidates",
