@@ -138,7 +138,10 @@ class Board:
 
     @classmethod
     def parse(cls, text: str) -> Board:
-        """Read board notation; bad notation raises ``BoardError`` naming token and position."""
+        """Read board notation; bad notation raises ``BoardError`` naming token and position.
+
+        ST-BOARD-NOTATION: one token per space, ``S`` first and only once.
+        """
         if not isinstance(text, str):
             raise BoardError(f"board notation must be text, got {type(text).__name__}")
         tokens = _tokenize(text)

@@ -169,7 +169,10 @@ _BONUS_NAMES = {
 
 
 def movement_deck(colours: tuple[Colour, ...]) -> tuple[Card, ...]:
-    """The movement deck for the colours in play: 2 copies of 1-6 each, plus the special card."""
+    """The movement deck for the colours in play: 2 copies of 1-6 each, plus the special card.
+
+    ST-COMP-DECK: 49 cards with four colours, 37 with three.
+    """
     cards = [Card(colour, value) for colour in colours for value in range(1, 7) for _ in range(2)]
     cards.append(SPECIAL)
     return tuple(sorted(cards))

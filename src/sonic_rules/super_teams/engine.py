@@ -107,7 +107,12 @@ def bonus_is_playable(state: State, kind: BonusKind, character: Character) -> bo
 
 
 def move_value(card_value: int, surface: Surface, bonuses: tuple[BonusKind, ...]) -> int:
-    """The number of spaces a move covers (ST-VALUE-*, ST-BONUS-SPEED/SUPERBONUS/SHIELD)."""
+    """The number of spaces a move covers.
+
+    ST-VALUE-NORMAL: the card's value; ST-VALUE-RINGS: doubled; ST-VALUE-SPIKES: 1.
+    ST-BONUS-SPEED adds 1 before doubling, ST-BONUS-SUPERBONUS doubles, ST-BONUS-SHIELD
+    restores the normal value on spikes.
+    """
     shielded = BonusKind.SHIELD in bonuses
     if surface is Surface.SPIKES and not shielded:
         return 1
@@ -327,7 +332,8 @@ def _apply_draw_bonus(state: State, action: DrawBonus, events: Events) -> State:
     if not jump_candidates(state, seat):
         events.append(ev.SuperJumpUnused(seat))
         return _run_bonus_queue(state, events)
-    return _goto(state, Phase.SUPER_JUMP_TARGET, jumper=seat)  # ST-SUPER-JUMP-SPECIAL
+    # ST-SUPER-JUMP-SPECIAL, ST-P-SPECIAL-JUMP-CHOICE: always the taker's choice.
+    return _goto(state, Phase.SUPER_JUMP_TARGET, jumper=seat)
 
 
 def _super_jump(state: State, character: Character, events: Events) -> State:
@@ -382,6 +388,7 @@ def _apply_play(state: State, action: Play, events: Events) -> State:
     events.append(ev.CardPlayed(seat, card, character, character.colour is not card.colour))
     holder = state.holder(character.colour)
     asked = (holder,) if state.partner(holder) is None else (holder, state.partner(holder))
+    # ST-P-RESPONSE-EMPTY: a seat with no bonus card at all is not asked.
     responders = tuple(s for s in asked if s is not None and state.bonus_hands[s])
     pending = PendingMove(seat, card, character, responders)
     changes = {
@@ -415,6 +422,7 @@ def _apply_play_bonus(state: State, action: PlayBonus, events: Events) -> State:
             f"Shield is only for a character on spikes; {character} is on "
             f"{state.surface(character)}",
         )
+    # ST-RESPONSE-MUST-APPLY: the card joins the move; the mover has no way to refuse it.
     events.append(ev.BonusPlayed(seat, kind))
     # ST-RESPONSE-ONE-CARD, unless ST-OPT-SECOND-BONUS lets the partner add one.
     rest = pending.responders[1:] if state.options.partner_second_bonus else ()
@@ -451,7 +459,7 @@ def _resolve_move(state: State, move: PendingMove, events: Events, /, **changes:
     finish = len(state.board)
     target = piece.position + value
     events.append(ev.Moved(character, piece.position, min(target, finish), value, surface))
-    destination: int = finish
+    destination: int = finish  # ST-SHARED-SPACES: no space is ever too full
     if target < finish:
         loop = state.board.loop_at(target)
         if loop is None:

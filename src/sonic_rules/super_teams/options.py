@@ -31,6 +31,7 @@ class BonusSplit:
         }[kind]
 
     def cards(self) -> tuple[BonusKind, ...]:
+        """The bonus deck's cards (ST-COMP-BONUS)."""
         return tuple(kind for kind in BonusKind for _ in range(self.count(kind)))
 
 

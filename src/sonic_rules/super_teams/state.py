@@ -144,6 +144,7 @@ class State:
         return 2 if self.players == 4 else self.players
 
     def side_of(self, seat: int) -> int:
+        """ST-SEATS-SIDES: 4 players pair seats 0+2 and 1+3; otherwise a seat is a side."""
         return seat % 2 if self.players == 4 else seat
 
     def side_seats(self, side: int) -> tuple[int, ...]:
