@@ -45,16 +45,29 @@ def main() -> None:
     args = parser.parse_args()
     for players in (2, 3, 4):
         label = f"super-teams   {players}p"
-        print(label.ljust(34), bench(super_teams.GAME, lambda p=players: super_teams.new_game(p),
-                                     players, args.games, args.seed))
+        print(
+            label.ljust(34),
+            bench(
+                super_teams.GAME,
+                lambda p=players: super_teams.new_game(p),
+                players,
+                args.games,
+                args.seed,
+            ),
+        )
     for variant, counts in (("standard", (2, 3, 4)), ("two-player", (2,)), ("beginner", (2, 4))):
         for players in counts:
             label = f"crash-course  {players}p {variant}"
-            print(label.ljust(34), bench(
-                crash_course.GAME,
-                lambda p=players, v=variant: crash_course.new_game(p, variant=v),
-                players, args.games, args.seed,
-            ))
+            print(
+                label.ljust(34),
+                bench(
+                    crash_course.GAME,
+                    lambda p=players, v=variant: crash_course.new_game(p, variant=v),
+                    players,
+                    args.games,
+                    args.seed,
+                ),
+            )
 
 
 if __name__ == "__main__":

@@ -27,19 +27,24 @@ def test_demo_plays_one_game_of_each_to_a_winner() -> None:
 
 
 def test_demo_is_reproducible() -> None:
-    assert run("demo", "--seed", "3", "--players", "3")[1] == run(
-        "demo", "--seed", "3", "--players", "3"
-    )[1]
+    assert (
+        run("demo", "--seed", "3", "--players", "3")[1]
+        == run("demo", "--seed", "3", "--players", "3")[1]
+    )
 
 
 @pytest.mark.parametrize("game", ["super-teams", "crash-course"])
 def test_simulate_prints_win_rates_and_lengths(game: str) -> None:
-    code, out, err = run("simulate", "--game", game, "--players", "3", "--games", "6",
-                         "--seed", "1")
+    code, out, err = run(
+        "simulate", "--game", game, "--players", "3", "--games", "6", "--seed", "1"
+    )
     assert code == 0
     assert "win rate" in out and "median" in out
-    wins = [int(line.split()[1]) for line in out.splitlines() if line.strip()[:1] in "012"
-            and len(line.split()) == 3 and line.split()[2].endswith("%")]
+    wins = [
+        int(line.split()[1])
+        for line in out.splitlines()
+        if line.strip()[:1] in "012" and len(line.split()) == 3 and line.split()[2].endswith("%")
+    ]
     assert sum(wins) == 6
     assert "6/6 games" in err
 
@@ -49,8 +54,17 @@ def test_simulate_refuses_bad_arguments() -> None:
         run("simulate", "--players", "5")
     with pytest.raises(SystemExit):
         run("simulate", "--games", "0")
-    code, _, err = run("simulate", "--game", "crash-course", "--variant", "two-player",
-                       "--players", "3", "--games", "1")
+    code, _, err = run(
+        "simulate",
+        "--game",
+        "crash-course",
+        "--variant",
+        "two-player",
+        "--players",
+        "3",
+        "--games",
+        "1",
+    )
     assert code == 2 and "two-player" in err
 
 
@@ -68,7 +82,9 @@ def test_phases_prints_mermaid(game: str) -> None:
 
 def test_console_script_entry_point() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "sonic_rules.cli", "--version"], capture_output=True, text=True,
+        [sys.executable, "-m", "sonic_rules.cli", "--version"],
+        capture_output=True,
+        text=True,
         check=False,
     )
     assert result.returncode == 0 and "sonic-rules" in result.stdout

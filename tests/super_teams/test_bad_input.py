@@ -204,3 +204,99 @@ def test_setup_position_refuses_impossible_positions() -> None:
         setup_position(2, bonus_hands=[["sped"], []])
     state = setup_position(2, bonus_hands=[[BonusKind.SPEED, "shield"], []], hands=[["red-1"]])
     assert state.bonus_hands[0] == (BonusKind.SPEED, BonusKind.SHIELD)
+
+
+def _junk():
+    from hypothesis import strategies as s
+
+    return s.one_of(
+        s.none(),
+        s.integers(-5, 9),
+        s.booleans(),
+        s.text(max_size=5),
+        s.floats(allow_nan=False),
+        s.sampled_from(list(Character)),
+        s.sampled_from(list(BonusKind)),
+        s.builds(Card.parse, s.sampled_from(["blue-1", "red-6", "special"])),
+    )
+
+
+def test_actions_with_junk_fields_never_crash() -> None:
+    """Any field of any type: an ``InvalidActionError`` or ``IllegalActionError``, never a
+    bare ``TypeError``/``AttributeError``, and the state is unchanged."""
+    from hypothesis import given
+    from hypothesis import strategies as s
+
+    from sonic_rules.super_teams import ACTION_TYPES
+
+    state = new_game(4)
+    for _ in range(30):
+        state = apply(state, legal_actions(state)[0])
+    snapshot = to_json(state)
+
+    @given(
+        s.sampled_from(ACTION_TYPES).flatmap(
+            lambda cls: s.tuples(s.just(cls), s.lists(_junk(), min_size=3, max_size=3))
+        )
+    )
+    def check(spec):
+        cls, values = spec
+        arity = len(cls.__attrs_attrs__)
+        action = cls(*values[:arity])
+        try:
+            apply(state, action)
+        except (InvalidActionError, IllegalActionError):
+            pass
+        assert to_json(state) == snapshot
+
+    check()
+
+
+def _paths(data, prefix=()):
+    yield prefix
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _paths(value, (*prefix, index))
+
+
+def test_mutated_json_states_give_only_invalid_state_errors() -> None:
+    """Replace any one value of a real state's JSON with junk: ``InvalidStateError`` or a
+    valid state, never another exception."""
+    from hypothesis import given
+    from hypothesis import strategies as s
+
+    states = []
+    for players in (2, 3, 4):
+        state = new_game(players)
+        for count in range(120):
+            state = apply(state, legal_actions(state)[count % len(legal_actions(state))])
+            if count % 40 == 0:
+                states.append(json.loads(to_json(state)))
+    junk = s.one_of(
+        s.none(),
+        s.integers(-3, 60),
+        s.booleans(),
+        s.text(max_size=6),
+        s.floats(),
+        s.lists(s.integers(0, 3), max_size=3),
+        s.dictionaries(s.text(max_size=3), s.none(), max_size=2),
+        s.sampled_from(["blue-4", "special", "sonic", "rings", "speed", "play", "S . L"]),
+    )
+
+    @given(s.sampled_from(states), s.data(), junk)
+    def check(data, draw, value):
+        data = json.loads(json.dumps(data))
+        path = draw.draw(s.sampled_from(list(_paths(data))[1:]))
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+        try:
+            from_json(json.dumps(data))
+        except InvalidStateError:
+            pass
+
+    check()

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from sonic_rules.core.driver import Game, GreedyPlayer, PlayedGame, Player, RandomPlayer, play
 from sonic_rules.super_teams import events
 from sonic_rules.super_teams.actions import (
+    ACTION_TYPES,
     Action,
     ChooseHalf,
     ChooseJumper,
@@ -108,6 +109,7 @@ def play_game(
 
 
 __all__ = [
+    "ACTION_TYPES",
     "GAME",
     "PHASES",
     "RULES",

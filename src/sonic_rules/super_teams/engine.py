@@ -190,11 +190,32 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
         )
     if not isinstance(state, State):
         raise InvalidActionError(f"expected a Super Teams State, got {type(state).__name__}")
+    _check_fields(action)
     if state.phase is Phase.GAME_OVER:
         raise IllegalActionError("ST-WIN", "the game is over: no action is possible")
     events: Events = []
     handler = _HANDLERS[type(action)]
     return handler(state, action, events), events
+
+
+_FIELD_TYPES: dict[str, type] = {
+    "seat": int,
+    "card": Card,
+    "character": Character,
+    "kind": BonusKind,
+    "half": Surface,
+}
+
+
+def _check_fields(action: Action) -> None:
+    """Refuse an action whose fields have the wrong types (``InvalidActionError``)."""
+    for field in attrs.fields(type(action)):
+        value = getattr(action, field.name)
+        expected = _FIELD_TYPES[field.name]
+        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+            raise InvalidActionError(
+                f"{type(action).__name__}.{field.name} must be a {expected.__name__}, got {value!r}"
+            )
 
 
 _PHASE_RULE = {
@@ -375,6 +396,8 @@ def _apply_play(state: State, action: Play, events: Events) -> State:
             "ST-CROSSED-STAY", f"{character} has crossed the finish line and never moves again"
         )
     movable = movable_characters(state, card.colour)
+    if not movable:
+        raise IllegalActionError("ST-CHARACTER-COLOUR", f"no character is left for {card} to move")
     if character not in movable:
         if character.colour is card.colour or movable[0].colour is card.colour:
             raise IllegalActionError(
