@@ -297,3 +297,33 @@ def test_mutated_json_states_give_only_invalid_state_errors() -> None:
             from_json(json.dumps(data))
 
     check()
+
+
+def test_options_as_a_mapping_and_badly_typed_options() -> None:
+    """ST-OPT-COLOURS, ST-OPT-BONUS-SPLIT: options may be given as a JSON-like mapping."""
+    state = new_game(
+        4,
+        options={
+            "partner_second_bonus": True,
+            "colours": [["blue"], ["red"], ["yellow"], ["black"]],
+            "bonus_split": {
+                "speed": 8,
+                "dexterity": 3,
+                "superbonus": 3,
+                "shield": 3,
+                "super_jump": 3,
+            },
+        },
+    )
+    assert state.options.partner_second_bonus is True
+    assert state.bonus_deck.count(BonusKind.SPEED) == 8
+    for bad, path in (
+        ({"partner_second_bonus": 1}, "$.options.partner_second_bonus"),
+        ({"nope": 1}, "$.options"),
+        (Options(first_player="x"), "$.options.first_player"),  # type: ignore[arg-type]
+        (Options(colours=(("blue",),)), "$.options.colours[0][0]"),  # type: ignore[arg-type]
+        (5, "$.options"),
+    ):
+        with pytest.raises(InvalidStateError) as error:
+            new_game(4, options=bad)  # type: ignore[arg-type]
+        assert error.value.path == path

@@ -70,6 +70,9 @@ def seat_colours(players: int, options: Options) -> tuple[tuple[Colour, ...], ..
 
 def check_options(players: int, options: Options, path: str = "$.options") -> None:
     """Raise ``InvalidStateError`` when the options do not fit ``players``."""
+    if not isinstance(options, Options):
+        raise InvalidStateError("options must be a super_teams.Options", path)
+    _check_types(options, path)
     split = options.bonus_split
     for kind in BonusKind:
         if split.count(kind) < 0:
@@ -103,6 +106,33 @@ def check_options(players: int, options: Options, path: str = "$.options") -> No
                         f"{colour.value} is held twice", f"{path}.colours[{seat}][{index}]"
                     )
                 seen.add(colour)
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _check_types(options: Options, path: str) -> None:
+    if not isinstance(options.bonus_split, BonusSplit):
+        raise InvalidStateError("must be a BonusSplit", f"{path}.bonus_split")
+    for kind in BonusKind:
+        if not _is_int(options.bonus_split.count(kind)):
+            raise InvalidStateError("must be an integer", f"{path}.bonus_split.{_field(kind)}")
+    if not _is_int(options.first_player):
+        raise InvalidStateError("must be an integer seat", f"{path}.first_player")
+    if type(options.partner_second_bonus) is not bool:
+        raise InvalidStateError("must be true or false", f"{path}.partner_second_bonus")
+    colours = options.colours
+    if colours is None:
+        return
+    if not isinstance(colours, tuple) or not all(isinstance(held, tuple) for held in colours):
+        raise InvalidStateError("must be a tuple of tuples of colours", f"{path}.colours")
+    for seat, held in enumerate(colours):
+        for index, colour in enumerate(held):
+            if not isinstance(colour, Colour):
+                raise InvalidStateError(
+                    f"not a colour: {colour!r}", f"{path}.colours[{seat}][{index}]"
+                )
 
 
 def _field(kind: BonusKind) -> str:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from sonic_rules.core.errors import BoardError, InvalidActionError, InvalidStateError
+from sonic_rules.core.serialization import structure_or_raise
 from sonic_rules.super_teams.board import Board, Surface
 from sonic_rules.super_teams.cards import (
     BonusKind,
@@ -39,8 +41,27 @@ def _check_players(players: object) -> int:
     return players
 
 
+def _options(options: Options | Mapping[str, Any] | None) -> Options:
+    """``Options``, a mapping of option fields (as in JSON), or ``None`` for the defaults."""
+    if options is None:
+        return Options()
+    if isinstance(options, Options):
+        return options
+    if isinstance(options, Mapping):
+        from sonic_rules.super_teams.serialize import converter
+
+        return structure_or_raise(converter, dict(options), Options, "$.options")
+    raise InvalidStateError(
+        f"options must be a super_teams.Options or a mapping, got {type(options).__name__}",
+        "$.options",
+    )
+
+
 def new_game(
-    players: int, *, board: Board | str | None = None, options: Options | None = None
+    players: int,
+    *,
+    board: Board | str | None = None,
+    options: Options | Mapping[str, Any] | None = None,
 ) -> State:
     """A new game at its first chance node: the first card of the deal (ST-DEAL).
 
@@ -48,9 +69,7 @@ def new_game(
     Green Hill Zone reconstruction. ``options`` defaults to :class:`Options()`.
     """
     players = _check_players(players)
-    options = Options() if options is None else options
-    if not isinstance(options, Options):
-        raise InvalidStateError("options must be a super_teams.Options", "$.options")
+    options = _options(options)
     check_options(players, options)
     the_board = _board(board)
     colours = tuple(c for held in seat_colours(players, options) for c in held)
@@ -112,7 +131,7 @@ def setup_position(
     bonus_discard: Iterable[BonusKind | str] = (),
     bonus_deck: Iterable[BonusKind | str] | None = None,
     to_act: int = 0,
-    options: Options | None = None,
+    options: Options | Mapping[str, Any] | None = None,
 ) -> State:
     """A position in the play phase, ``to_act`` about to play a movement card.
 
@@ -128,7 +147,7 @@ def setup_position(
     (5, 0)
     """
     players = _check_players(players)
-    options = Options() if options is None else options
+    options = _options(options)
     check_options(players, options)
     the_board = _board(board)
     colours = tuple(c for held in seat_colours(players, options) for c in held)
