@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from sonic_rules import IllegalActionError, InvalidStateError
+from sonic_rules import CHANCE, IllegalActionError, InvalidStateError
 from sonic_rules.crash_course import (
     CharacterName,
-    DealFaceDown,
+    DealTile,
     EndTurn,
     ItemKind,
     LayShortcut,
@@ -18,6 +18,7 @@ from sonic_rules.crash_course import (
     Options,
     Phase,
     Recover,
+    RevealItem,
     Space,
     UseShortcut,
     apply,
@@ -310,56 +311,66 @@ def test_cc_two_player_characters_order_and_birds() -> None:
         new_game(3, variant="two-player")
 
 
-def _beginner_ready(kinds: list[ItemKind]):
+def _beginner_ready():
+    """A Beginner game dealt in catalogue order (the starting tiles first)."""
     state = new_game(2, variant="beginner")
-    assert state.phase is Phase.SETUP
-    for kind in kinds:
-        state = apply(state, DealFaceDown(kind))
+    assert state.phase is Phase.SETUP and state.course == ()
+    for tile in range(7):
+        state = apply(state, DealTile(tile))
     return state
+
+
+def _enter_revealing(state, action, kind: ItemKind):
+    """Apply ``action``; it must stop on a face-down token, which turns out a ``kind``."""
+    state = apply(state, action)
+    assert state.phase is Phase.REVEALING and state.to_act is CHANCE
+    return step(state, RevealItem(kind))
 
 
 def test_cc_beginner_setup_and_layout() -> None:
     """CC-BEGINNER-SETUP, CC-PROJ-BEGINNER-LAYOUT, CC-BEGINNER-NO-EXTRAS."""
-    state = _beginner_ready([ItemKind.BOOSTER] * 14)
+    state = _beginner_ready()
     assert state.phase is Phase.ACTIONS and len(state.course) == 7 and state.tile_pile == ()
-    assert len(state.board) == 14 and all(item.face_down for item in state.board)
-    assert {item.space.tile for item in state.board} == set(range(7))
-    assert state.board[0].space == Space(0, 1, 0) and state.board[1].space == Space(0, 2, 2)
-    assert sum(state.box) == 30 and state.required_birds == 10
+    assert state.board == () and len(state.face_down) == 14
+    assert {space.tile for space in state.face_down} == set(range(7))
+    assert state.face_down[0] == Space(0, 1, 0) and state.face_down[1] == Space(0, 2, 2)
+    assert sum(state.box) == 30 and sum(state.pile) == 30 and state.required_birds == 10
     assert all(type(a) in (Move, EndTurn) for a in legal_actions(state))
 
 
 def test_cc_beginner_move_items_and_skip() -> None:
     """CC-BEGINNER-MOVE, CC-BEGINNER-ITEMS, CC-BEGINNER-SKIP, CC-PROJ-BEGINNER-KNOCKED,
     CC-PROJ-BEGINNER-RINGS."""
-    state = _beginner_ready([ItemKind.RING, ItemKind.CRABMEAT] + [ItemKind.BOOSTER] * 12)
+    state = _beginner_ready()
     assert EndTurn(0) in legal_actions(state)  # up to 3 moves: may stop early
     state = apply(state, Move(0, 0))
-    state, events = step(state, Move(0, 0))  # reveals the Ring on row 1 left
+    state, events = _enter_revealing(state, Move(0, 0), ItemKind.RING)  # row 1 left
     assert state.characters[0].rings == 1 and any(isinstance(e, E.ItemRevealed) for e in events)
+    assert Space(0, 1, 0) not in state.face_down and state.board == ()
     state = apply(state, Move(0, 1))
     state = apply(state, EndTurn(0))
     state = apply(state, Move(1, 2))
     state = apply(state, Move(1, 2))
-    state, events = step(state, Move(1, 2))  # the face-down Crabmeat on row 2 right
+    state, events = _enter_revealing(state, Move(1, 2), ItemKind.CRABMEAT)  # row 2 right
     crab = next(item for item in state.board if item.space == Space(0, 2, 2))
-    assert state.characters[1].knocked_down and not crab.face_down
+    assert state.characters[1].knocked_down and crab.kind is ItemKind.CRABMEAT
     assert not any(isinstance(a, Move) for a in legal_actions(state))
     state = apply(state, EndTurn(1))
     state = apply(state, Move(0, 0))
     state = apply(state, EndTurn(0))
-    assert state.active == 0 and any(True for _ in [0])  # Tails skipped his turn
+    assert state.active == 0  # Tails skipped his turn
     assert not state.characters[1].knocked_down
 
 
 def test_cc_beginner_recovery_with_a_ring() -> None:
     """CC-BEGINNER-SKIP: with a Ring the player may discard it at once to stay up."""
-    state = _beginner_ready([ItemKind.RING, ItemKind.CRABMEAT] + [ItemKind.BOOSTER] * 12)
-    state = apply(apply(state, Move(0, 0)), Move(0, 0))  # takes the Ring
+    state = _beginner_ready()
+    state = apply(state, Move(0, 0))
+    state, _ = _enter_revealing(state, Move(0, 0), ItemKind.RING)  # takes the Ring
     state = apply(state, Move(0, 1))
     state = apply(state, EndTurn(0))
     state = apply(state, EndTurn(1))
-    state = apply(state, Move(0, 2))  # row 2 right: the Crabmeat
+    state = apply(state, Move(0, 2))  # onto the Buzz Bomber of tile 1
     assert state.phase is Phase.RECOVERY and state.to_act == 0
     assert legal_actions(state) == [Recover(0, False), Recover(0, True)]
     up = apply(state, Recover(0, True))
@@ -370,7 +381,6 @@ def test_cc_beginner_recovery_with_a_ring() -> None:
 
 def test_cc_beginner_finish_first_off_the_last_tile() -> None:
     """CC-BEGINNER-FINISH: no birds needed; the first off the finish tile wins."""
-    state = _beginner_ready([ItemKind.BOOSTER] * 14)
     state = setup_position(
         2, variant="beginner", course=ALL, positions={"tails": (6, 2, 1)}, active="tails"
     )

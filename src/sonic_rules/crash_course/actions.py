@@ -1,6 +1,6 @@
 """Crash Course actions: frozen attrs values, each carrying the seat that decides.
 
-Chance outcomes are actions too (:class:`DrawItem`, :class:`DealFaceDown`).
+Chance outcomes are actions too (:class:`DrawItem`, :class:`DealTile`, :class:`RevealItem`).
 :func:`action_key` gives the canonical order ``legal_actions`` lists them in.
 """
 
@@ -25,13 +25,27 @@ class DrawItem:
 
 
 @attrs.frozen
-class DealFaceDown:
-    """Chance, Beginner set-up: the next face-down token is a ``kind`` (``CC-BEGINNER-SETUP``)."""
+class DealTile:
+    """Chance, Beginner set-up: catalogue tile ``tile`` is laid next (``CC-BEGINNER-SETUP``)."""
+
+    tile: int
+
+    def __str__(self) -> str:
+        return f"track tile {self.tile} is laid next"
+
+
+@attrs.frozen
+class RevealItem:
+    """Chance, Beginner: the face-down token being entered turns out a ``kind``.
+
+    (``CC-BEGINNER-ITEMS``.) Its probability is the share of ``kind`` among the tokens
+    nobody has seen yet.
+    """
 
     kind: ItemKind
 
     def __str__(self) -> str:
-        return f"a face-down {self.kind.value} is dealt"
+        return f"the face-down token is a {self.kind.value}"
 
 
 @attrs.frozen
@@ -235,7 +249,8 @@ class Recover:
 
 Action = (
     DrawItem
-    | DealFaceDown
+    | DealTile
+    | RevealItem
     | DiscardToDraw
     | SkipDraw
     | KeepItem
@@ -257,7 +272,8 @@ Action = (
 )
 ACTION_TYPES: tuple[type[Any], ...] = (
     DrawItem,
-    DealFaceDown,
+    DealTile,
+    RevealItem,
     DiscardToDraw,
     SkipDraw,
     KeepItem,

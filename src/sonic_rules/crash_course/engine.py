@@ -51,6 +51,7 @@ from sonic_rules.crash_course.tiles import (
     LANES,
     ROWS,
     SPIKES,
+    Catalogue,
     effective_turn,
     exit_heading,
     oriented_features,
@@ -107,6 +108,7 @@ class _Work:
         self.tile_pile = list(state.tile_pile)
         self.shortcuts = list(state.shortcuts)
         self.board = {item.space: item for item in state.board}
+        self.face_down = set(state.face_down)
         self.occupied = {
             c.position: number for number, c in enumerate(self.chars) if c.position is not None
         }
@@ -141,6 +143,7 @@ class _Work:
             tile_pile=tuple(sorted(self.tile_pile)),
             shortcuts=tuple(self.shortcuts),
             board=tuple(sorted(self.board.values())),
+            face_down=tuple(sorted(self.face_down)),
             phase=self.phase,
             active=self.active,
             actions_left=self.actions_left,
@@ -189,6 +192,7 @@ class _Work:
         return (
             space not in self.board
             and space not in self.occupied
+            and space not in self.face_down
             and self.feature(space) in _EMPTY_FEATURES
         )
 
@@ -209,8 +213,11 @@ class _Work:
         return self.chars[number].name
 
     def gain_bird(self, number: int, why: str) -> None:
-        """``CC-FLICKY-NEW-TILE`` and the abilities; none once the supply is empty."""
-        if self.bird_supply == 0:
+        """``CC-FLICKY-NEW-TILE`` and the abilities; none once the supply is empty.
+
+        None in the Beginner game either (``CC-BEGINNER-NO-EXTRAS``: no abilities, no birds).
+        """
+        if self.bird_supply == 0 or self.beginner:
             return
         owner = self.chars[number].owner
         self.bird_supply -= 1
@@ -293,6 +300,10 @@ class _Work:
 
     def _enter(self, frame: Frame) -> None:
         assert frame.space is not None
+        if frame.space in self.face_down:
+            # CC-BEGINNER-ITEMS: the token is turned up (by chance) before stepping in.
+            self.set_phase(Phase.REVEALING)
+            raise _Paused
         occupant = self.occupied.get(frame.space)
         if occupant is not None and occupant != frame.character:
             # CC-PUSH / CC-PUSH-CHAIN: the occupant goes first, then the mover lands.
@@ -300,7 +311,7 @@ class _Work:
             self.motion.append(Frame(FrameKind.ADVANCE, occupant, How.PUSH, remaining=1, lane=lane))
             return
         self.motion.pop()
-        self.land(frame.character, frame.space, frame.how)
+        self.land(frame.character, frame.space, frame.how, frame.by_move)
 
     def _leave_edge(self, number: int) -> None:
         """The character must leave the front edge of the newest tile."""
@@ -325,7 +336,9 @@ class _Work:
         self.motion.pop()
         if frame.remaining > 1:
             self.motion.append(attrs.evolve(frame, remaining=frame.remaining - 1))
-        self.motion.append(Frame(FrameKind.ENTER, frame.character, frame.how, space=target))
+        self.motion.append(
+            Frame(FrameKind.ENTER, frame.character, frame.how, space=target, by_move=frame.by_move)
+        )
 
     def ground_obstacle(self, space: Space) -> bool:
         """Spikes, a Crabmeat or a character (``CC-ITEM-SPRING``)."""
@@ -351,7 +364,9 @@ class _Work:
             # CC-ABILITY-TAILS: 3 obstacles +1, 4 or more +2.
             for _ in range(1 if frame.skipped == 3 else 2):
                 self.gain_bird(number, f"Tails jumped {frame.skipped} obstacles")
-        self.motion.append(Frame(FrameKind.ENTER, number, How.JUMP, space=target))
+        self.motion.append(
+            Frame(FrameKind.ENTER, number, How.JUMP, space=target, by_move=frame.by_move)
+        )
 
     def _cancel_boost(self, number: int) -> None:
         if self.motion:
@@ -359,8 +374,11 @@ class _Work:
             if top.kind is FrameKind.ADVANCE and top.character == number and top.how is How.BOOST:
                 self.motion.pop()
 
-    def land(self, number: int, space: Space, how: How) -> None:
-        """A character enters ``space``: birds, hazards and items resolve (``CC-PUSH``)."""
+    def land(self, number: int, space: Space, how: How, by_move: bool = False) -> None:
+        """A character enters ``space``: birds, hazards and items resolve (``CC-PUSH``).
+
+        ``by_move`` is true while the active character's own Move action carries it.
+        """
         start = self.chars[number].position
         self.put(number, space)
         self.events.append(E.Moved(self.name(number), start, space, how.value))
@@ -376,11 +394,6 @@ class _Work:
         item = self.board.get(space)
         if item is None:
             return
-        if item.face_down:
-            # CC-BEGINNER-ITEMS: turned up as it is entered.
-            self.events.append(E.ItemRevealed(item.kind, space))
-            item = attrs.evolve(item, face_down=False)
-            self.board[space] = item
         if item.kind is _RING:
             del self.board[space]
             self.events.append(E.RingsTaken(self.name(number), item.count))
@@ -389,22 +402,26 @@ class _Work:
             self._cancel_boost(number)
             self.damage(number, "a Crabmeat", item=True, hazard=True)  # CC-ITEM-CRABMEAT
         elif item.kind is ItemKind.BOOSTER:
-            if (
-                how is How.BOOST
-                and self.name(number) is CharacterName.SONIC
-                and self.active == number
-            ):
-                self.gain_bird(number, "Sonic combined two Boosters")  # CC-ABILITY-SONIC
+            if how is How.BOOST and by_move and self.name(number) is CharacterName.SONIC:
+                # CC-ABILITY-SONIC: only within one of his own Move actions.
+                self.gain_bird(number, "Sonic combined two Boosters")
             self._cancel_boost(number)
             self.motion.append(
-                Frame(FrameKind.ADVANCE, number, How.BOOST, remaining=2, lane=space.lane)
+                Frame(
+                    FrameKind.ADVANCE,
+                    number,
+                    How.BOOST,
+                    remaining=2,
+                    lane=space.lane,
+                    by_move=by_move,
+                )
             )
         elif item.kind is ItemKind.SPRING:
             self._cancel_boost(number)
             ahead = self.next_space(space, space.lane)
             # CC-PROJ-SPRING-EDGE: with no tile ahead there is no obstacle ahead.
             if ahead is not None and self.ground_obstacle(ahead):
-                self.motion.append(Frame(FrameKind.JUMP, number, How.JUMP))
+                self.motion.append(Frame(FrameKind.JUMP, number, How.JUMP, by_move=by_move))
 
     # ----- owed decisions ---------------------------------------------------------------
     def drop_spaces(self, number: int) -> list[Space]:
@@ -622,6 +639,25 @@ class _Work:
         self.shortcuts = kept
 
     # ----- turns and draws ----------------------------------------------------------------
+    def deal_beginner_tile(self, tile: int) -> None:
+        """``CC-BEGINNER-SETUP``: lay the dealt tile, as printed, at the front of the track.
+
+        Once every tile is down the face-down tokens go on their spaces
+        (``CC-PROJ-BEGINNER-LAYOUT``) and the first turn begins.
+        """
+        self.tile_pile.remove(tile)
+        if self.course:
+            placed = next_placement(self.catalogue, self.course, tile, False)
+        else:
+            placed = PlacedTile(tile, 0, 0, 0, False, True)
+        self.course.append(attrs.evolve(placed, bird_taken=True))
+        self.forget_features()
+        spec = self.catalogue.tiles[tile]
+        self.events.append(E.TileLaid(spec.id, placed.x, placed.y, False, False))
+        if not self.tile_pile:
+            self.face_down = set(beginner_slots(self.freeze()))
+            self.begin_turn(0)
+
     def begin_turn(self, number: int) -> None:
         """``CC-TURN-ORDER``: the next character's turn, from its draw."""
         for _ in range(len(self.chars) + 1):
@@ -830,7 +866,7 @@ def legal_actions(state: State) -> list[Any]:
     phase = state.phase
     if phase is Phase.GAME_OVER:
         return []
-    if phase is Phase.DRAWING or phase is Phase.SETUP:
+    if phase is Phase.DRAWING or phase is Phase.SETUP or phase is Phase.REVEALING:
         return [action for action, _ in chance_outcomes(state)]
     character = state.characters[state.active]
     seat = character.owner
@@ -843,7 +879,7 @@ def legal_actions(state: State) -> list[Any]:
         kinds = sorted(set(state.drawn), key=lambda k: k.index)
         return [A.KeepItem(seat, kind) for kind in kinds]
     if phase is Phase.LAY_TILE:
-        tiles = state.tile_pile or (state.course[0].tile,)
+        tiles = sorted(state.tile_pile) or [state.course[0].tile]
         return [A.LayTile(seat, tile, flip) for tile in tiles for flip in (False, True)]
     owed = state.pending[0]
     owner = state.characters[owed.character].owner
@@ -863,9 +899,14 @@ def chance_outcomes(state: State) -> list[tuple[Any, float]]:
             if count
         ]
     if state.phase is Phase.SETUP:
+        # CC-BEGINNER-SETUP: the next tile of a random order, each left equally likely.
+        tiles = sorted(state.tile_pile)
+        return [(A.DealTile(tile), 1 / len(tiles)) for tile in tiles]
+    if state.phase is Phase.REVEALING:
+        # CC-BEGINNER-ITEMS: a face-down token is any token nobody has seen yet.
         total = sum(state.pile)
         return [
-            (A.DealFaceDown(kind), count / total)
+            (A.RevealItem(kind), count / total)
             for kind, count in zip(KINDS, state.pile, strict=True)
             if count
         ]
@@ -883,13 +924,21 @@ def _illegal(rule: str, message: str) -> IllegalActionError:
 
 _PHASE_OF: dict[type[Any], tuple[Phase, ...]] = {
     A.DrawItem: (Phase.DRAWING,),
-    A.DealFaceDown: (Phase.SETUP,),
+    A.DealTile: (Phase.SETUP,),
+    A.RevealItem: (Phase.REVEALING,),
     A.DiscardToDraw: (Phase.DRAW_CHOICE,),
     A.SkipDraw: (Phase.DRAW_CHOICE,),
     A.KeepItem: (Phase.KEEP_CHOICE,),
     A.LayTile: (Phase.LAY_TILE,),
     A.DropRings: (Phase.RING_DROP,),
     A.Recover: (Phase.RECOVERY,),
+}
+
+
+_CHANCE_RULE: dict[type[Any], str] = {
+    A.DrawItem: "CC-DRAW",
+    A.DealTile: "CC-BEGINNER-SETUP",
+    A.RevealItem: "CC-BEGINNER-ITEMS",
 }
 
 
@@ -913,6 +962,8 @@ def _check(state: State, action: Any) -> None:
         }.get(field.name)
         if expected is not None and (type(value) is not expected):
             raise InvalidActionError(f"{kind.__name__}.{field.name} must be {expected.__name__}")
+        if expected is Space and not all(type(part) is int for part in attrs.astuple(value)):
+            raise InvalidActionError(f"{kind.__name__}.{field.name} must be a Space of ints")
         if field.name == "tiles" and not (
             isinstance(value, tuple) and all(type(t) is int for t in value)
         ):
@@ -924,7 +975,9 @@ def _check(state: State, action: Any) -> None:
         raise _illegal(
             "CC-PROJ-PHASE", f"{kind.__name__} is not possible in the {state.phase.value} phase"
         )
-    if kind in (A.DrawItem, A.DealFaceDown):
+    if kind in (A.DrawItem, A.DealTile, A.RevealItem):
+        if action not in legal_actions(state):
+            raise _illegal(_CHANCE_RULE[kind], f"{action} is not a possible outcome here")
         return
     if action.seat != state.to_act:
         raise _illegal(
@@ -1021,13 +1074,16 @@ def _dispatch(state: State, work: _Work, action: Any) -> None:
         work.events.append(E.Drew(character.name, action.kind))
         if work.draws_left == 0:
             work.finish_draw()
-    elif kind is A.DealFaceDown:
-        slots = beginner_slots(state)
-        space = slots[len(state.board)]
+    elif kind is A.DealTile:
+        work.deal_beginner_tile(action.tile)
+    elif kind is A.RevealItem:
+        frame = state.motion[-1]
+        assert frame.space is not None
+        work.face_down.discard(frame.space)
         work.pile[action.kind.index] -= 1
-        work.board[space] = BoardItem(space, action.kind, 1, True)
-        if len(work.board) == len(slots):
-            work.begin_turn(0)
+        work.board[frame.space] = BoardItem(frame.space, action.kind)
+        work.events.append(E.ItemRevealed(action.kind, frame.space))
+        work.run()
     elif kind is A.DiscardToDraw:
         if action.kind not in character.items:
             raise _illegal("CC-DRAW-FULL-HAND", f"no {action.kind.value} held to discard")
@@ -1054,10 +1110,12 @@ def _dispatch(state: State, work: _Work, action: Any) -> None:
         work.moved = True
         if character.position is None:
             entry = Space(0, 0, action.lane)  # CC-FIRST-ENTRY
-            work.motion.append(Frame(FrameKind.ENTER, active, How.ENTRY, space=entry))
+            work.motion.append(Frame(FrameKind.ENTER, active, How.ENTRY, space=entry, by_move=True))
         else:
             work.motion.append(
-                Frame(FrameKind.ADVANCE, active, How.STEP, remaining=1, lane=action.lane)
+                Frame(
+                    FrameKind.ADVANCE, active, How.STEP, remaining=1, lane=action.lane, by_move=True
+                )
             )
         work.run()
     elif kind is A.UseShortcut:
@@ -1082,9 +1140,9 @@ def _dispatch(state: State, work: _Work, action: Any) -> None:
         _bomb(work, action.tile)
     elif kind is A.UseBumper:
         work.lose_item(ItemKind.BUMPER)
-        work.discard_items(ItemKind.BUMPER, 1, "used")
         target = state.characters[action.target]
         work.events.append(E.ItemUsed(character.name, ItemKind.BUMPER, target.name.value))
+        work.discard_items(ItemKind.BUMPER, 1, "used")
         _bump(work, action.target)
     elif kind is A.PowerUpHeal:
         updated = work.update(active, power_up=False, damage=character.damage - 1)
@@ -1141,7 +1199,7 @@ def _use_shortcut(work: _Work, action: A.UseShortcut) -> None:
             if tile in work.laid_shortcuts:
                 work.laid_shortcuts.remove(tile)
                 work.gain_bird(active, "Knuckles laid a shortcut tile")
-    work.motion.append(Frame(FrameKind.ENTER, active, How.SHORTCUT, space=action.to))
+    work.motion.append(Frame(FrameKind.ENTER, active, How.SHORTCUT, space=action.to, by_move=True))
     work.run()
 
 
@@ -1210,6 +1268,26 @@ def _bump(work: _Work, target: int) -> None:
             landing = second
     work.motion.append(Frame(FrameKind.ENTER, target, How.BUMP, space=landing))
     work.run()
+
+
+def next_placement(
+    catalogue: Catalogue, course: list[PlacedTile], tile: int, reversed_: bool
+) -> PlacedTile:
+    """Where tile ``tile`` goes after the newest tile of ``course`` (``CC-COURSE-CONTINUOUS``).
+
+    The cell straight ahead of the newest tile's exit, or the first free cell further
+    along that line (``CC-MEGA-JUMP``). The tile's bird is not taken yet.
+    """
+    newest = course[-1]
+    heading = exit_heading(
+        newest.heading, effective_turn(catalogue.tiles[newest.tile], newest.reversed)
+    )
+    taken = {(placed.x, placed.y) for placed in course}
+    dx, dy = DIRECTIONS[heading]
+    x, y = newest.x + dx, newest.y + dy
+    while (x, y) in taken:
+        x, y = x + dx, y + dy
+    return PlacedTile(tile, x, y, heading, reversed_, False)
 
 
 def beginner_slots(state: State) -> list[Space]:

@@ -20,6 +20,7 @@ from sonic_rules.crash_course.engine import (
     chance_outcomes,
     features_of,
     legal_actions,
+    next_placement,
     progress,
     step,
 )
@@ -38,6 +39,7 @@ from sonic_rules.crash_course.state import (
     BoardItem,
     Character,
     CharacterName,
+    FrameKind,
     ItemKind,
     Options,
     PendingKind,
@@ -53,6 +55,7 @@ from sonic_rules.crash_course.tiles import (
     default_catalogue,
     effective_turn,
     exit_heading,
+    parse_catalogue,
 )
 
 _DEFAULT_ORDER = (
@@ -91,40 +94,52 @@ def _roster(players: int, variant: Variant, options: Options) -> tuple[Character
     return tuple(Character(name, number % players) for number, name in enumerate(names))
 
 
-def _lay_course(
-    catalogue: Catalogue, order: Sequence[tuple[int, bool]], beginner: bool
-) -> tuple[PlacedTile, ...]:
+def _lay_course(catalogue: Catalogue, order: Sequence[tuple[int, bool]]) -> tuple[PlacedTile, ...]:
     course: list[PlacedTile] = []
-    taken: set[tuple[int, int]] = set()
     for tile, reversed_ in order:
         if not course:
             placed = PlacedTile(tile, 0, 0, 0, reversed_, True)
         else:
-            newest = course[-1]
-            spec = catalogue.tiles[newest.tile]
-            heading = exit_heading(newest.heading, effective_turn(spec, newest.reversed))
-            dx, dy = ((0, 1), (1, 0), (0, -1), (-1, 0))[heading]
-            x, y = newest.x + dx, newest.y + dy
-            while (x, y) in taken:
-                x, y = x + dx, y + dy
-            placed = PlacedTile(tile, x, y, heading, reversed_, True)
-        taken.add((placed.x, placed.y))
+            placed = attrs.evolve(
+                next_placement(catalogue, course, tile, reversed_), bird_taken=True
+            )
         course.append(placed)
     return tuple(course)
+
+
+def _beginner_order(catalogue: Catalogue, options: Options) -> list[tuple[int, bool]]:
+    """``CC-BEGINNER-SETUP``: the given order, checked to name every track tile once."""
+    where = "$.options.beginner_course"
+    order = []
+    for number, (tile_id, reversed_) in enumerate(options.beginner_course):
+        try:
+            order.append((catalogue.index(tile_id), reversed_))
+        except BoardError as error:
+            raise InvalidStateError(error.message, f"{where}[{number}]") from None
+    if sorted(tile for tile, _ in order) != list(range(len(catalogue.tiles))):
+        raise InvalidStateError("name every track tile of the catalogue exactly once", where)
+    return order
 
 
 def _blank_state(players: int, variant: Variant, catalogue: Catalogue, options: Options) -> State:
     characters = _roster(players, variant, options)
     line, star = catalogue.start_tiles()
     beginner = variant is Variant.BEGINNER
+    phase = Phase.ACTIONS
+    if options.beginner_course and not beginner:
+        raise InvalidStateError("only the Beginner game lays its track first", "$.options")
     if beginner:
-        rest = [n for n in range(len(catalogue.tiles)) if n not in (line, star)]
-        course = _lay_course(catalogue, [(n, False) for n in (line, star, *rest)], True)
-        tile_pile: tuple[int, ...] = ()
+        if options.beginner_course:
+            course = _lay_course(catalogue, _beginner_order(catalogue, options))
+            tile_pile: tuple[int, ...] = ()
+        else:
+            phase = Phase.SETUP  # CC-BEGINNER-SETUP: chance deals the order
+            course = ()
+            tile_pile = tuple(range(len(catalogue.tiles)))
         pile = tuple(TOKEN_COUNTS[k] if k in BEGINNER_KINDS else 0 for k in KINDS)
         box = tuple(0 if k in BEGINNER_KINDS else TOKEN_COUNTS[k] for k in KINDS)
     else:
-        course = _lay_course(catalogue, [(line, False), (star, False)], False)
+        course = _lay_course(catalogue, [(line, False), (star, False)])
         tile_pile = tuple(n for n in range(len(catalogue.tiles)) if n not in (line, star))
         pile = tuple(TOKEN_COUNTS[k] for k in KINDS)
         box = (0,) * len(KINDS)
@@ -143,7 +158,8 @@ def _blank_state(players: int, variant: Variant, catalogue: Catalogue, options: 
         tile_pile=tile_pile,
         shortcuts=(),
         board=(),
-        phase=Phase.SETUP if beginner else Phase.ACTIONS,
+        face_down=(),
+        phase=phase,
         active=0,
         actions_left=3,
         moved_this_turn=False,
@@ -171,8 +187,10 @@ def new_game(
     """
     kind = _variant(variant)
     state = _blank_state(players, kind, tiles or default_catalogue(), options or Options())
-    if kind is Variant.BEGINNER:
+    if state.phase is Phase.SETUP:
         return state
+    if kind is Variant.BEGINNER:
+        state = attrs.evolve(state, face_down=tuple(beginner_slots(state)))
     work = _Work(state)
     work.begin_turn(0)  # CC-PROJ-FIRST-PLAYER
     return work.freeze()
@@ -211,6 +229,7 @@ def setup_position(
     power_ups: Iterable[str] = (),
     birds: Sequence[int] | None = None,
     board: Mapping[tuple[int, int, int], str] | None = None,
+    face_down: Iterable[tuple[int, int, int]] = (),
     new_tiles: Iterable[int] = (),
     active: str | None = None,
     actions_left: int = 3,
@@ -221,13 +240,20 @@ def setup_position(
     the two starting tiles); tiles not in it are in the pile. ``positions``, ``damage``,
     ``items``, ``rings`` are keyed by character name (``"sonic"``...); ``board`` maps
     ``(tile, row, lane)`` to ``"spring"``, ``"booster"``, ``"crabmeat"`` or
-    ``"rings:N"``. ``new_tiles`` are course indices whose Flicky Bird is still to be
-    taken. Every item not placed is in the pile. The result is validated like a loaded
-    state (:class:`~sonic_rules.core.errors.InvalidStateError` if inconsistent).
+    ``"rings:N"``; ``face_down`` lists Beginner spaces holding a face-down token (their
+    kinds are decided as they are revealed). ``new_tiles`` are course indices whose
+    Flicky Bird is still to be taken. A Beginner position lays every tile (default: the
+    catalogue order, starting tiles first). Every item not placed is in the pile. The
+    result is validated like a loaded state
+    (:class:`~sonic_rules.core.errors.InvalidStateError` if inconsistent).
     """
     kind = _variant(variant)
     catalogue = tiles or default_catalogue()
     state = _blank_state(players, kind, catalogue, options or Options())
+    if course is None and not state.course:
+        line, star = catalogue.start_tiles()
+        rest = [n for n in range(len(catalogue.tiles)) if n not in (line, star)]
+        course = [catalogue.tiles[n].id for n in (line, star, *rest)]
     if course is not None:
         order: list[tuple[int, bool]] = []
         for number, entry in enumerate(course):
@@ -236,7 +262,7 @@ def setup_position(
                 order.append((catalogue.index(tile_id), bool(flip)))
             except BoardError as error:
                 raise InvalidStateError(error.message, f"$.course[{number}]") from None
-        laid = _lay_course(catalogue, order, kind is Variant.BEGINNER)
+        laid = _lay_course(catalogue, order)
         fresh = set(new_tiles)
         laid = tuple(
             attrs.evolve(placed, bird_taken=index not in fresh) for index, placed in enumerate(laid)
@@ -288,6 +314,7 @@ def setup_position(
         characters=tuple(characters),
         pile=tuple(pile),
         board=tuple(sorted(placed_items)),
+        face_down=tuple(sorted({_space(key, "$.face_down") for key in face_down})),
         birds=seat_birds,
         bird_supply=TOTAL_BIRDS - sum(seat_birds),
         phase=Phase.ACTIONS,
@@ -305,10 +332,12 @@ def setup_position(
 
 def validate_state(state: State) -> None:
     """Semantic checks of a loaded or hand-built state (``InvalidStateError`` with a path)."""
-    catalogue = state.catalogue
-    if not catalogue.tiles or sum(1 for t in catalogue.tiles if t.kind == "start-line") != 1:
-        raise InvalidStateError("the catalogue needs one starting line tile", "$.catalogue.tiles")
+    _check_catalogue(state.catalogue)
     expected = _roster(state.players, state.variant, state.options)
+    if state.options.beginner_course:
+        if state.variant is not Variant.BEGINNER:
+            raise InvalidStateError("only the Beginner game lays its track first", "$.options")
+        _beginner_order(state.catalogue, state.options)
     if len(state.characters) != len(expected):
         raise InvalidStateError(f"expected {len(expected)} characters", "$.characters")
     for number, (character, wanted) in enumerate(zip(state.characters, expected, strict=True)):
@@ -328,6 +357,23 @@ def validate_state(state: State) -> None:
     _check_course(state)
     _check_spaces(state)
     _check_turn(state, count)
+
+
+def _check_catalogue(catalogue: Catalogue) -> None:
+    """A loaded state carries its catalogue: check it as ``load_tiles`` would."""
+    data = {
+        "tiles": [
+            {"id": t.id, "kind": t.kind, "turn": t.turn, "rows": list(t.rows)}
+            for t in catalogue.tiles
+        ],
+        "shortcuts": [{"id": s.id, "kind": s.kind} for s in catalogue.shortcuts],
+    }
+    try:
+        parse_catalogue(data)
+    except BoardError as error:
+        where = error.where or ""
+        path = "$.catalogue" + ("" if where in ("", "$") else "." + where)
+        raise InvalidStateError(error.message, path) from None
 
 
 def _check_counts(state: State, count: int) -> None:
@@ -369,8 +415,15 @@ def _check_course(state: State) -> None:
         raise InvalidStateError(
             "each track tile must be in the course or the pile once", "$.course"
         )
-    if len(state.course) < 2:
+    if state.phase is Phase.SETUP:
+        if state.variant is not Variant.BEGINNER or not state.tile_pile:
+            raise InvalidStateError("only a Beginner track is dealt at set-up", "$.phase")
+        if state.board or state.face_down or any(c.position for c in state.characters):
+            raise InvalidStateError("nothing is on a track still being laid", "$.phase")
+    elif len(state.course) < 2:
         raise InvalidStateError("the course has at least two tiles", "$.course")
+    if list(state.tile_pile) != sorted(state.tile_pile):
+        raise InvalidStateError("the tile pile is listed in catalogue order", "$.tile_pile")
     cells = set()
     for number, placed in enumerate(state.course):
         where = f"$.course[{number}]"
@@ -427,6 +480,18 @@ def _check_spaces(state: State) -> None:
             )
         if item.count != 1 and item.kind is not ItemKind.RING:
             raise InvalidStateError("only ring stacks hold more than one token", where)
+    if state.face_down and state.variant is not Variant.BEGINNER:
+        raise InvalidStateError("only the Beginner game has face-down tokens", "$.face_down")
+    if len(state.face_down) > sum(state.pile):
+        raise InvalidStateError("more face-down tokens than unseen tokens", "$.face_down")
+    if list(state.face_down) != sorted(set(state.face_down)):
+        raise InvalidStateError("face-down spaces are listed once, in order", "$.face_down")
+    for number, space in enumerate(state.face_down):
+        where = f"$.face_down[{number}]"
+        if not _valid(state, space) or space in spaces or space in seen:
+            raise InvalidStateError("a face-down token needs its own space of the course", where)
+        if features_of(state, space.tile)[space.row * LANES + space.lane] not in _EMPTY_FEATURES:
+            raise InvalidStateError("tokens cannot sit on spikes or Buzz Bombers", where)
 
 
 def _check_turn(state: State, count: int) -> None:
@@ -450,19 +515,35 @@ def _check_turn(state: State, count: int) -> None:
         raise InvalidStateError("a keep choice needs two kinds drawn", "$.drawn")
     if phase is Phase.LAY_TILE and not state.motion:
         raise InvalidStateError("a tile is laid for a character in motion", "$.motion")
-    if phase is Phase.SETUP and len(state.board) >= len(beginner_slots(state)):
-        raise InvalidStateError("set-up is over", "$.phase")
     if phase is Phase.GAME_OVER and len(state.won_by) != 1:
         raise InvalidStateError("a finished game has one winner", "$.won_by")
     if phase is not Phase.GAME_OVER and state.won_by:
         raise InvalidStateError("only a finished game has a winner", "$.won_by")
     if any(not 0 <= seat < state.players for seat in state.won_by):
         raise InvalidStateError("no such seat", "$.won_by")
+    if state.motion and phase not in (Phase.LAY_TILE, Phase.REVEALING):
+        raise InvalidStateError("movement only waits for a tile or a reveal", "$.motion")
     for number, frame in enumerate(state.motion):
+        where = f"$.motion[{number}]"
         if not 0 <= frame.character < count or (
             frame.space is not None and not _valid(state, frame.space)
         ):
-            raise InvalidStateError("bad movement frame", f"$.motion[{number}]")
+            raise InvalidStateError("bad movement frame", where)
+        if frame.kind is FrameKind.ENTER and frame.space is None:
+            raise InvalidStateError("an entry needs a space", where)
+        if frame.kind is not FrameKind.ENTER and (
+            state.characters[frame.character].position is None
+            or not 0 <= frame.lane < LANES
+            or frame.remaining < 0
+            or frame.skipped < 0
+        ):
+            raise InvalidStateError("a character in motion is on the track, in a lane", where)
+    if phase is Phase.REVEALING:
+        top = state.motion[-1] if state.motion else None
+        if top is None or top.kind is not FrameKind.ENTER or top.space not in state.face_down:
+            raise InvalidStateError("a reveal needs a character entering a token", "$.motion")
+    if phase is Phase.LAY_TILE and state.motion[-1].kind is FrameKind.ENTER:
+        raise InvalidStateError("a tile is laid for a character leaving the track", "$.motion")
 
 
 # ======================================================================================
@@ -515,9 +596,8 @@ def describe_state(state: State) -> str:
         f"{state.characters[state.active].name.value} to play, {state.actions_left} action(s) left"
     ]
     at = {c.position: c.name.value[0].upper() for c in state.characters if c.position}
-    items = {
-        item.space: ("?" if item.face_down else _ITEM_LETTERS[item.kind]) for item in state.board
-    }
+    items = {item.space: _ITEM_LETTERS[item.kind] for item in state.board}
+    items.update((space, "?") for space in state.face_down)
     for index in reversed(range(len(state.course))):
         features = features_of(state, index)
         rows = []

@@ -4,7 +4,9 @@ A turn: the placement draw (a full hand first chooses to discard or skip; the dr
 itself is chance; several distinct items drawn ask which to keep), then the actions
 phase. Leaving the newest tile pauses any movement for the active player to lay a
 tile; item damage can ask a player where their Rings drop (Beginner: whether to
-spend a Ring to get up). The Beginner game starts with chance dealing face-down items.
+spend a Ring to get up). The Beginner game starts with chance dealing the track tiles
+in a random order (unless the order is given), and a face-down item is revealed by
+chance as a character enters it.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ class Phase(enum.Enum):
     DRAWING = "drawing"
     KEEP_CHOICE = "keep-choice"
     ACTIONS = "actions"
+    REVEALING = "revealing"
     LAY_TILE = "lay-tile"
     RING_DROP = "ring-drop"
     RECOVERY = "recovery"
@@ -33,7 +36,11 @@ PHASES: PhaseMachine[Phase] = PhaseMachine(
     "crash-course",
     Phase,
     [
-        ("beginner_items_dealt", _P.SETUP, _P.ACTIONS),
+        ("beginner_track_laid", _P.SETUP, _P.ACTIONS),
+        ("face_down_item_entered", _P.ACTIONS, _P.REVEALING),
+        ("item_revealed", _P.REVEALING, _P.ACTIONS),
+        ("knocked_down_with_ring", _P.REVEALING, _P.RECOVERY),
+        ("crossed_finish", _P.REVEALING, _P.GAME_OVER),
         ("full_hand_at_draw", _P.ACTIONS, _P.DRAW_CHOICE),
         ("draw_starts", _P.ACTIONS, _P.DRAWING),
         ("draw_starts", _P.DRAW_CHOICE, _P.DRAWING),

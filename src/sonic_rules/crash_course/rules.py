@@ -425,9 +425,9 @@ _RULES: list[tuple[str, str, str, str]] = [
     (
         "CC-ABILITY-SONIC",
         "Sonic",
-        "+1 Flicky Bird when, within one Move action, a Booster "
-        "carries him onto a second Booster (counted during Sonic's own turn, whatever set "
-        "him moving).",
+        "+1 Flicky Bird when, within one of his own Move actions "
+        "(a step, a first entry or a shortcut), a Booster carries him onto a second Booster; "
+        "a Bumper or a push is not a Move action.",
         _R,
     ),
     (
@@ -474,16 +474,33 @@ _RULES: list[tuple[str, str, str, str]] = [
     (
         "CC-BEGINNER-SETUP",
         "Beginner set-up",
-        "All 7 tiles are laid first (catalogue order); "
-        "two face-down items (Crabmeat, Booster or Ring only) on each tile.",
+        "All 7 tiles are laid first, in a given order "
+        "(Options.beginner_course) or a random one dealt by chance; two face-down items "
+        "(Crabmeat, Booster or Ring only) on each tile.",
         _R,
+    ),
+    (
+        "CC-PROJ-BEGINNER-RANDOM-TRACK",
+        "A random Beginner track",
+        "Without a given order, each next tile "
+        "is a chance outcome, every tile left equally likely, laid as printed after the "
+        "one before (a Mega Jump if its cell is taken); the first tile dealt is the Start.",
+        _P,
+    ),
+    (
+        "CC-PROJ-BEGINNER-HIDDEN",
+        "Face-down tokens stay unknown",
+        "The kind of a face-down token is not "
+        "decided when it is laid: it is a chance outcome when a character enters its space, "
+        "each token nobody has seen yet (in the box or face down) equally likely.",
+        _P,
     ),
     (
         "CC-PROJ-BEGINNER-LAYOUT",
         "Beginner item spaces",
         "The two face-down items of a tile "
         "go on its first two empty spaces in the order row 1 left, row 2 right, row 1 right, "
-        "row 2 left, then reading order; each item's kind is a chance draw.",
+        "row 2 left, then reading order (they are placed face down, kinds unknown).",
         _P,
     ),
     (

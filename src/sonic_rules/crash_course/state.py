@@ -120,11 +120,15 @@ class Options:
     ``set_back``: characters on a recycled tile are set back instead of the mover winning.
     ``characters``: the characters in seat/turn order (empty: Sonic, Tails, Knuckles,
     Eggman in that order).
+    ``beginner_course``: Beginner only, the track as the table laid it, rearmost first, as
+    ``(tile id, reversed)`` pairs naming every track tile once (empty: the order is dealt
+    at random by chance, each tile as printed; ``CC-BEGINNER-SETUP``).
     """
 
     official_draw: bool = False
     set_back: bool = False
     characters: tuple[CharacterName, ...] = ()
+    beginner_course: tuple[tuple[str, bool], ...] = ()
 
 
 @attrs.frozen
@@ -168,15 +172,15 @@ class PlacedShortcut:
 
 @attrs.frozen(order=True)
 class BoardItem:
-    """An item on a space: a Spring, Booster, Crabmeat, or a ring stack of ``count`` Rings.
+    """A face-up item on a space: a Spring, Booster, Crabmeat, or a stack of ``count`` Rings.
 
-    ``face_down`` marks a Beginner token not yet revealed.
+    Beginner face-down tokens are not board items: their kinds are unknown until they are
+    revealed (``State.face_down``).
     """
 
     space: Space
     kind: ItemKind
     count: int = 1
-    face_down: bool = False
 
 
 @attrs.frozen
@@ -190,6 +194,7 @@ class Frame:
     remaining: int = 0
     lane: int = 0
     skipped: int = 0
+    by_move: bool = False
 
 
 @attrs.frozen
@@ -203,7 +208,12 @@ class Pending:
 
 @attrs.frozen
 class State:
-    """A Crash Course position. Build one with ``new_game`` or ``setup_position``."""
+    """A Crash Course position. Build one with ``new_game`` or ``setup_position``.
+
+    ``face_down`` lists the Beginner spaces holding a face-down token. Their kinds are
+    hidden information: they are still counted in ``pile`` (every token not yet seen) and
+    a chance node decides each one as it is revealed (``CC-BEGINNER-ITEMS``).
+    """
 
     variant: Variant
     players: int
@@ -219,6 +229,7 @@ class State:
     tile_pile: tuple[int, ...]
     shortcuts: tuple[PlacedShortcut, ...]
     board: tuple[BoardItem, ...]
+    face_down: tuple[Space, ...]
     phase: Phase
     active: int
     actions_left: int
@@ -237,7 +248,7 @@ class State:
         phase = self.phase
         if phase is Phase.GAME_OVER:
             return None
-        if phase is Phase.DRAWING or phase is Phase.SETUP:
+        if phase is Phase.DRAWING or phase is Phase.SETUP or phase is Phase.REVEALING:
             return CHANCE
         if phase is Phase.RING_DROP or phase is Phase.RECOVERY:
             return self.characters[self.pending[0].character].owner
