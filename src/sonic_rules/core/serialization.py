@@ -36,7 +36,10 @@ def _strict_float(value: object, _: type) -> float:
     return float(typing.cast(float, value))
 
 
-def _strict_str(value: object, _: type) -> str:
+def _strict_str(value: object, type_: type) -> str:
+    # The ``str`` class hook also receives ``StrEnum`` types (subclasses of str).
+    if _is_enum(type_):
+        return typing.cast(str, _enum_structure(value, typing.cast(type[enum.Enum], type_)))
     if type(value) is not str:
         raise TypeError(f"expected a string, got {value!r}")
     return value

@@ -16,8 +16,8 @@ import enum
 from sonic_rules.core.phases import PhaseMachine
 
 
-class Phase(enum.Enum):
-    """Who acts and what they may do."""
+class Phase(enum.StrEnum):
+    """Who acts and what they may do; a ``str`` enum (``state.phase == "actions"``)."""
 
     SETUP = "setup"
     DRAW_CHOICE = "draw-choice"

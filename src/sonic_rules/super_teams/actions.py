@@ -1,12 +1,16 @@
 """Super Teams actions: frozen values, each naming the seat that takes it.
 
+Fields may be given as their written forms: ``Play(0, "blue-4", "sonic")`` is
+``Play(0, Card.parse("blue-4"), Character.SONIC)``. A card that cannot be read raises
+``InvalidActionError`` at once; other wrong values are refused by ``apply``.
+
 Chance outcomes are actions too (:class:`Deal`, :class:`DrawBonus`): a recorded
 physical game states them ("blue-4 was dealt to seat 2"), a simulation samples them.
 """
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -14,12 +18,36 @@ from sonic_rules.super_teams.board import Surface
 from sonic_rules.super_teams.cards import BonusKind, Card, Character
 
 
+def _card(value: Any) -> Any:
+    """``"blue-4"`` reads as a card; anything else is kept for ``apply`` to judge."""
+    if isinstance(value, str):
+        return Card.parse(value)
+    return value
+
+
+def _enum(kind: type[Any]) -> Any:
+    def convert(value: Any) -> Any:
+        if isinstance(value, str) and not isinstance(value, kind):
+            try:
+                return kind(value)
+            except ValueError:
+                return value
+        return value
+
+    return convert
+
+
+_character = _enum(Character)
+_bonus = _enum(BonusKind)
+_surface = _enum(Surface)
+
+
 @attrs.frozen
 class Deal:
     """Chance: ``card`` is dealt to ``seat`` (the seat whose turn it is in the deal)."""
 
     seat: int
-    card: Card
+    card: Card = attrs.field(converter=_card)
 
     def __str__(self) -> str:
         return f"deal {self.card} to seat {self.seat}"
@@ -30,7 +58,7 @@ class DrawBonus:
     """Chance: ``seat`` takes the top bonus card, which is ``kind``."""
 
     seat: int
-    kind: BonusKind
+    kind: BonusKind = attrs.field(converter=_bonus)
 
     def __str__(self) -> str:
         return f"seat {self.seat} takes bonus card {self.kind}"
@@ -41,8 +69,8 @@ class Play:
     """``seat`` plays movement ``card`` from hand to move ``character``."""
 
     seat: int
-    card: Card
-    character: Character
+    card: Card = attrs.field(converter=_card)
+    character: Character = attrs.field(converter=_character)
 
     def __str__(self) -> str:
         return f"seat {self.seat} plays {self.card} for {self.character}"
@@ -53,7 +81,7 @@ class PlayBonus:
     """``seat`` plays bonus card ``kind`` on the move in progress."""
 
     seat: int
-    kind: BonusKind
+    kind: BonusKind = attrs.field(converter=_bonus)
 
     def __str__(self) -> str:
         return f"seat {self.seat} plays {self.kind}"
@@ -74,7 +102,7 @@ class ChooseHalf:
     """``seat`` (the card's player) puts the character on ``half`` of a double space."""
 
     seat: int
-    half: Surface
+    half: Surface = attrs.field(converter=_surface)
 
     def __str__(self) -> str:
         return f"seat {self.seat} chooses the {self.half} half"
@@ -85,7 +113,7 @@ class ChooseJumper:
     """``seat``, who took Super Jump through the special card, jumps ``character``."""
 
     seat: int
-    character: Character
+    character: Character = attrs.field(converter=_character)
 
     def __str__(self) -> str:
         return f"seat {self.seat} super-jumps {self.character}"

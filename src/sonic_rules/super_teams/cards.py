@@ -114,6 +114,9 @@ class Card:
     def __str__(self) -> str:
         return "special" if self.colour is None else f"{self.colour.value}-{self.value}"
 
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read ``blue-4``, ``blue 4`` or ``special``; raise ``InvalidActionError`` otherwise."""

@@ -14,7 +14,9 @@ import enum
 from sonic_rules.core.phases import PhaseMachine
 
 
-class Phase(enum.Enum):
+class Phase(enum.StrEnum):
+    """A phase; a ``str`` enum, so ``state.phase == "play"`` reads naturally."""
+
     DEAL = "deal"
     """Chance deals movement cards one at a time (ST-DEAL)."""
     BONUS_DRAW = "bonus-draw"
