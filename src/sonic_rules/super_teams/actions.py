@@ -25,21 +25,28 @@ def _card(value: Any) -> Any:
     return value
 
 
-def _enum(kind: type[Any]) -> Any:
-    def convert(value: Any) -> Any:
-        if isinstance(value, str) and not isinstance(value, kind):
-            try:
-                return kind(value)
-            except ValueError:
-                return value
-        return value
-
-    return convert
+def _member(kind: type[Any], value: Any) -> Any:
+    if isinstance(value, str) and not isinstance(value, kind):
+        try:
+            return kind(value)
+        except ValueError:
+            return value
+    return value
 
 
-_character = _enum(Character)
-_bonus = _enum(BonusKind)
-_surface = _enum(Surface)
+def _character(value: Any) -> Any:
+    """``"sonic"`` reads as :attr:`Character.SONIC`."""
+    return _member(Character, value)
+
+
+def _bonus(value: Any) -> Any:
+    """``"shield"`` reads as :attr:`BonusKind.SHIELD`."""
+    return _member(BonusKind, value)
+
+
+def _surface(value: Any) -> Any:
+    """``"rings"`` reads as :attr:`Surface.RINGS`."""
+    return _member(Surface, value)
 
 
 @attrs.frozen
