@@ -326,3 +326,14 @@ def test_options_as_a_mapping_and_badly_typed_options() -> None:
         with pytest.raises(InvalidStateError) as error:
             new_game(4, options=bad)  # type: ignore[arg-type]
         assert error.value.path == path
+
+
+def test_st_board_notation_default_board_is_a_full_lap() -> None:
+    """ST-BOARD-NOTATION: the shipped Green Hill reconstruction has every ingredient."""
+    board = Board.default()
+    assert 45 <= len(board) <= 60
+    assert 3 <= len(board.loops) <= 4
+    assert all(3 <= loop.last - loop.first + 1 <= 4 for loop in board.loops)
+    kinds = {space.value for space in board.spaces}
+    assert {"S", ".", "=", "B", "R", "X", "L", "R/X", "R/.", "X/."} <= kinds
+    assert Board.parse(board.notation) == board
