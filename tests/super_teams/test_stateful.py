@@ -20,6 +20,7 @@ from sonic_rules import CHANCE, IllegalActionError, InvalidActionError
 from sonic_rules.super_teams import (
     PHASES,
     BonusKind,
+    BonusSplit,
     Card,
     Character,
     ChooseHalf,
@@ -47,6 +48,13 @@ ALL_CARDS = [Card.special()] + [
     for colour in ("blue", "red", "black", "yellow")
     for value in range(1, 7)
 ]
+# The default split, one heavy in Super Jumps (special-card jumps, bonus-space jumps),
+# and one with only Shields and Superbonuses (the conditions on playing them).
+SPLITS = [
+    BonusSplit(),
+    BonusSplit(speed=2, dexterity=2, superbonus=2, shield=2, super_jump=12),
+    BonusSplit(speed=0, dexterity=0, superbonus=10, shield=10, super_jump=0),
+]
 ANY_ACTION = st.one_of(
     st.builds(Deal, st.integers(-1, 4), st.sampled_from(ALL_CARDS)),
     st.builds(DrawBonus, st.integers(-1, 4), st.sampled_from(list(BonusKind))),
@@ -67,9 +75,12 @@ class SuperTeamsMachine(RuleBasedStateMachine):
         players=st.sampled_from([2, 3, 4]),
         second_bonus=st.booleans(),
         first=st.integers(0, 3),
+        split=st.sampled_from(SPLITS),
     )
-    def start(self, players: int, second_bonus: bool, first: int) -> None:
-        options = Options(first_player=first % players, partner_second_bonus=second_bonus)
+    def start(self, players: int, second_bonus: bool, first: int, split: BonusSplit) -> None:
+        options = Options(
+            first_player=first % players, partner_second_bonus=second_bonus, bonus_split=split
+        )
         self.state = new_game(players, options=options)
         self.steps = 0
 
