@@ -170,14 +170,33 @@ def test_cc_item_place_empty() -> None:
 
 
 def test_cc_proj_items_own_turn() -> None:
-    """CC-PROJ-ITEMS-OWN-TURN: only the active character uses items."""
+    """CC-PROJ-ITEMS-OWN-TURN: only the active character uses items, in its actions phase."""
     state = setup_position(2, course=COURSE, items={"tails": ["spring"]})
     with pytest.raises(IllegalActionError) as error:
         apply(state, PlaceItem(1, ItemKind.SPRING, Space(2, 2, 2)))
-    assert error.value.rule == "CC-PROJ-WRONG-SEAT"
+    assert error.value.rule == "CC-PROJ-ITEMS-OWN-TURN"
     with pytest.raises(IllegalActionError) as error:
         apply(state, PlaceItem(0, ItemKind.SPRING, Space(2, 2, 2)))
     assert error.value.rule == "CC-HOLD-LIMIT"
+    # Sonic's own turn, but a tile to lay first: no item or Power-Up in between.
+    laying = setup_position(
+        2,
+        course=COURSE,
+        positions={"sonic": (2, 2, 0)},
+        items={"sonic": ["spring", "bomb"]},
+        power_ups=["sonic"],
+    )
+    laying = apply(laying, Move(0, 0))
+    assert laying.phase is Phase.LAY_TILE and laying.to_act == 0
+    for action in (
+        PlaceItem(0, ItemKind.SPRING, Space(1, 1, 1)),
+        UseBomb(0, 1),
+        PowerUpTurn(0),
+    ):
+        assert action not in legal_actions(laying)
+        with pytest.raises(IllegalActionError) as error:
+            apply(laying, action)
+        assert error.value.rule == "CC-PROJ-ITEMS-OWN-TURN"
 
 
 def test_cc_item_motobug_nearest_first_stopped_by_crabmeat() -> None:
@@ -325,6 +344,32 @@ def test_cc_ring_loss_drop_choice_and_timing() -> None:
     state = apply(state, DropRings(1, Space(1, 1, 1)))
     assert state.phase is Phase.ACTIONS and state.to_act == 0
     assert state.board[0].count == 2
+
+
+def test_cc_proj_ring_drop_timing_behind_the_final_space() -> None:
+    """CC-PROJ-RING-DROP-TIMING: "behind" is measured once the action has resolved.
+
+    Sonic's boost pushes Tails onto a Crabmeat (Tails is hurt on tile 1, its Rings leave
+    at once), then pushes Tails again onto tile 2: the stack goes on tile 1, the tile
+    behind where Tails ends up, not on tile 0.
+    """
+    state = setup_position(
+        2,
+        course=COURSE,
+        positions={"sonic": (0, 2, 0), "tails": (1, 1, 0)},
+        rings={"tails": 2},
+        board={(1, 0, 0): "booster", (1, 2, 0): "crabmeat"},
+    )
+    state, events = step(state, Move(0, 0))
+    hurt = [e for e in events if isinstance(e, E.TookDamage) and e.character.value == "tails"]
+    assert len(hurt) == 1 and hurt[0].source == "a Crabmeat"
+    assert where(state, 1) == Space(2, 0, 0) and where(state, 0) == Space(1, 2, 0)
+    assert state.phase is Phase.RING_DROP and state.pending[0].rings == 2
+    assert state.characters[1].rings == 0
+    drops = {a.space for a in legal_actions(state)}
+    assert drops and all(space.tile == 1 for space in drops)
+    state = apply(state, DropRings(1, min(drops)))
+    assert any(item.kind is ItemKind.RING and item.count == 2 for item in state.board)
 
 
 def test_cc_proj_no_damage_no_loss_and_power_up_keeps_rings() -> None:

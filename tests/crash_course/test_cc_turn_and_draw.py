@@ -218,3 +218,32 @@ def test_cc_opt_official_draw_is_an_action_before_moving() -> None:
     with pytest.raises(IllegalActionError) as error:
         apply(setup_position(2), DrawItems(0))
     assert error.value.rule == "CC-DRAW"
+
+
+def test_cc_proj_official_draw_full_hand_must_discard() -> None:
+    """CC-PROJ-OFFICIAL-DRAW-FULL-HAND: a spent Draw action with 2 items held is a discard
+    and a draw; no SkipDraw wastes it. Not taking the action is how one skips."""
+    options = Options(official_draw=True)
+    state = setup_position(2, options=options, items={"sonic": ["bomb", "spring"]})
+    legal = legal_actions(state)
+    assert DrawItems(0) in legal and SkipDraw(0) not in legal
+    choice = apply(state, DrawItems(0))
+    assert choice.phase is Phase.DRAW_CHOICE and choice.actions_left == 2
+    assert legal_actions(choice) == [
+        DiscardToDraw(0, ItemKind.BOMB),
+        DiscardToDraw(0, ItemKind.SPRING),
+    ]
+    with pytest.raises(IllegalActionError) as error:
+        apply(choice, SkipDraw(0))
+    assert error.value.rule == "CC-PROJ-OFFICIAL-DRAW-FULL-HAND"
+    drawing = apply(choice, DiscardToDraw(0, ItemKind.SPRING))
+    assert drawing.phase is Phase.DRAWING and drawing.characters[0].items == (ItemKind.BOMB,)
+    drawn = apply(drawing, DrawItem(0, ItemKind.MOTOBUG))
+    assert drawn.phase is Phase.ACTIONS and len(drawn.characters[0].items) == 2
+    # Repeatable: with actions left and no move yet, the full hand may draw again.
+    assert drawn.actions_left == 2 and DrawItems(0) in legal_actions(drawn)
+    # The default draw keeps the choice to skip (CC-DRAW-FULL-HAND).
+    plain = apply(
+        setup_position(2, items={"tails": ["bomb", "spring"]}, actions_left=0), EndTurn(0)
+    )
+    assert SkipDraw(1) in legal_actions(plain)

@@ -61,7 +61,11 @@ class DiscardToDraw:
 
 @attrs.frozen
 class SkipDraw:
-    """Holding 2 items: keep them and skip the draw (``CC-DRAW-FULL-HAND``)."""
+    """Holding 2 items: keep them and skip the draw (``CC-DRAW-FULL-HAND``).
+
+    Not under the official-draw option, where skipping means not taking :class:`DrawItems`
+    (``CC-PROJ-OFFICIAL-DRAW-FULL-HAND``).
+    """
 
     seat: int
 
@@ -82,7 +86,10 @@ class KeepItem:
 
 @attrs.frozen
 class DrawItems:
-    """Official-draw option: spend an action on the placement draw (``CC-OPT-OFFICIAL-DRAW``)."""
+    """Official-draw option: spend an action on the placement draw (``CC-OPT-OFFICIAL-DRAW``).
+
+    Holding 2 items, the player then discards one and draws (``CC-PROJ-OFFICIAL-DRAW-FULL-HAND``).
+    """
 
     seat: int
 

@@ -215,7 +215,10 @@ class _Work:
     def gain_bird(self, number: int, why: str) -> None:
         """``CC-FLICKY-NEW-TILE`` and the abilities; none once the supply is empty.
 
-        None in the Beginner game either (``CC-BEGINNER-NO-EXTRAS``: no abilities, no birds).
+        The supply is the box's 24 birds (``CC-COMPONENTS``). A bird goes to the seat that
+        owns the character, so a 2-player seat pools its main character's and side-kick's
+        birds (``CC-TWO-PLAYER-BIRDS``). None in the Beginner game either
+        (``CC-BEGINNER-NO-EXTRAS``: no abilities, no birds).
         """
         if self.bird_supply == 0 or self.beginner:
             return
@@ -230,7 +233,12 @@ class _Work:
             self.events.append(E.ItemDiscarded(kind, count, why))
 
     def take_rings(self, number: int, count: int) -> None:
-        """Rings taken one by one: limit 3, traded for the Power-Up at 3 (``CC-RING-LIMIT``)."""
+        """Rings taken one by one: limit 3, traded for the Power-Up at 3 (``CC-RING-LIMIT``).
+
+        Rings are a count of their own, never among the 2 held items (``CC-ITEM-RING``).
+        The Beginner game has no Power-Up: the limit of 3 simply holds there, extra Rings
+        are discarded (``CC-PROJ-BEGINNER-RINGS``).
+        """
         for _ in range(count):
             character = self.chars[number]
             if character.power_up or character.rings >= MAX_RINGS:
@@ -278,6 +286,7 @@ class _Work:
         raise _Paused
 
     def may_finish(self, number: int) -> bool:
+        """Birds are the owner seat's, side-kick's included (``CC-TWO-PLAYER-BIRDS``)."""
         if self.beginner:
             return True
         return self.birds[self.chars[number].owner] >= self.state.required_birds
@@ -301,12 +310,15 @@ class _Work:
     def _enter(self, frame: Frame) -> None:
         assert frame.space is not None
         if frame.space in self.face_down:
-            # CC-BEGINNER-ITEMS: the token is turned up (by chance) before stepping in.
+            # CC-BEGINNER-ITEMS: the token is turned up before stepping in; its kind is only
+            # decided now, by chance (CC-PROJ-BEGINNER-HIDDEN).
             self.set_phase(Phase.REVEALING)
             raise _Paused
         occupant = self.occupied.get(frame.space)
         if occupant is not None and occupant != frame.character:
-            # CC-PUSH / CC-PUSH-CHAIN: the occupant goes first, then the mover lands.
+            # CC-PUSH / CC-PUSH-CHAIN: the occupant goes first, then the mover lands, so a
+            # space never holds two characters (CC-ONE-PER-SPACE). Whatever brought the
+            # mover here (a step, a boost, a jump, a Bumper: CC-PROJ-BUMPER-PUSH) pushes.
             lane = frame.space.lane
             self.motion.append(Frame(FrameKind.ADVANCE, occupant, How.PUSH, remaining=1, lane=lane))
             return
@@ -322,6 +334,7 @@ class _Work:
             rear = 0
             on_rear = [c for c in self.chars if c.position is not None and c.position.tile == rear]
             if on_rear and not self.state.options.set_back:
+                # CC-SECONDARY-WIN: the player who has to lift an occupied tile wins.
                 self.win(self.chars[self.active].owner, "had to lift an occupied tile")
         self.set_phase(Phase.LAY_TILE)  # CC-TILE-LAY: the active player chooses
         raise _Paused
@@ -369,6 +382,7 @@ class _Work:
         )
 
     def _cancel_boost(self, number: int) -> None:
+        """A Crabmeat, a Spring or another Booster ends a boost (``CC-ITEM-BOOSTER``)."""
         if self.motion:
             top = self.motion[-1]
             if top.kind is FrameKind.ADVANCE and top.character == number and top.how is How.BOOST:
@@ -402,6 +416,8 @@ class _Work:
             self._cancel_boost(number)
             self.damage(number, "a Crabmeat", item=True, hazard=True)  # CC-ITEM-CRABMEAT
         elif item.kind is ItemKind.BOOSTER:
+            # CC-ITEM-BOOSTER: 2 more spaces straight ahead in the booster's lane, one at a
+            # time (spikes on the way hurt, the boost goes on); a new boost replaces the old.
             if how is How.BOOST and by_move and self.name(number) is CharacterName.SONIC:
                 # CC-ABILITY-SONIC: only within one of his own Move actions.
                 self.gain_bird(number, "Sonic combined two Boosters")
@@ -425,6 +441,11 @@ class _Work:
 
     # ----- owed decisions ---------------------------------------------------------------
     def drop_spaces(self, number: int) -> list[Space]:
+        """Empty spaces of the tile behind the character (``CC-RING-LOSS``).
+
+        Asked once the action has resolved, so "behind" is measured from where the
+        character stands then, not where it was hurt (``CC-PROJ-RING-DROP-TIMING``).
+        """
         position = self.chars[number].position
         if position is None or position.tile == 0:
             return []
@@ -531,7 +552,7 @@ class _Work:
         ]
 
     def _set_back(self, number: int) -> None:
-        """``CC-OPT-SET-BACK`` / ``CC-PROJ-SETBACK-SPACE``."""
+        """``CC-OPT-SET-BACK`` / ``CC-PROJ-SETBACK-SPACE`` (a free space: ``CC-ONE-PER-SPACE``)."""
         old = self.chars[number].position
         assert old is not None
         lanes = sorted(range(LANES), key=lambda lane: (abs(lane - old.lane), lane))
@@ -591,6 +612,9 @@ class _Work:
     ) -> tuple[Space, list[int], list[tuple[int, int]]] | None:
         """Follow the arrow at ``start`` (``CC-SHORTCUT-JOIN``).
 
+        The path runs in a straight line from the arrow, cell by cell, since every shortcut
+        tile carries it straight across (``CC-PROJ-SHORTCUT-STRAIGHT``).
+
         Returns the joined arrow space, the shortcut tiles on the way and the empty
         cells that new shortcut tiles would fill, or ``None`` if nothing joins.
         """
@@ -642,6 +666,9 @@ class _Work:
     def deal_beginner_tile(self, tile: int) -> None:
         """``CC-BEGINNER-SETUP``: lay the dealt tile, as printed, at the front of the track.
 
+        ``CC-PROJ-BEGINNER-RANDOM-TRACK``: the first tile dealt is the Start; each next one
+        goes after the one before as printed (a Mega Jump if its cell is taken).
+
         Once every tile is down the face-down tokens go on their spaces
         (``CC-PROJ-BEGINNER-LAYOUT``) and the first turn begins.
         """
@@ -680,6 +707,12 @@ class _Work:
         self.start_draw()
 
     def start_draw(self) -> None:
+        """The draw, or first the full-hand choice (``CC-DRAW-FULL-HAND``).
+
+        With the official-draw option that choice only offers discards: the player has
+        already spent an action to draw (``CC-PROJ-OFFICIAL-DRAW-FULL-HAND``).
+        """
+        # Rings are not items here: a hand is full with 2 non-ring items (CC-ITEM-RING).
         if len(self.chars[self.active].items) >= MAX_ITEMS:
             self.set_phase(Phase.DRAW_CHOICE)  # CC-DRAW-FULL-HAND
             return
@@ -706,6 +739,7 @@ class _Work:
         return attrs.evolve(self.state, characters=tuple(self.chars))
 
     def finish_draw(self) -> None:
+        """Rings drawn are kept besides the item chosen, outside the hand (``CC-ITEM-RING``)."""
         rings = sum(1 for kind in self.drawn if kind is _RING)
         others = [kind for kind in self.drawn if kind is not _RING]
         if rings:
@@ -874,7 +908,11 @@ def legal_actions(state: State) -> list[Any]:
         return _actions_phase(state)
     if phase is Phase.DRAW_CHOICE:
         kinds = sorted(set(character.items), key=lambda k: k.index)
-        return [A.DiscardToDraw(seat, kind) for kind in kinds] + [A.SkipDraw(seat)]
+        discards: list[Any] = [A.DiscardToDraw(seat, kind) for kind in kinds]
+        if state.options.official_draw:
+            # CC-PROJ-OFFICIAL-DRAW-FULL-HAND: the Draw action is spent; no skipping now.
+            return discards
+        return [*discards, A.SkipDraw(seat)]
     if phase is Phase.KEEP_CHOICE:
         kinds = sorted(set(state.drawn), key=lambda k: k.index)
         return [A.KeepItem(seat, kind) for kind in kinds]
@@ -899,11 +937,13 @@ def chance_outcomes(state: State) -> list[tuple[Any, float]]:
             if count
         ]
     if state.phase is Phase.SETUP:
-        # CC-BEGINNER-SETUP: the next tile of a random order, each left equally likely.
+        # CC-BEGINNER-SETUP, CC-PROJ-BEGINNER-RANDOM-TRACK: the next tile of a random order,
+        # each tile left equally likely.
         tiles = sorted(state.tile_pile)
         return [(A.DealTile(tile), 1 / len(tiles)) for tile in tiles]
     if state.phase is Phase.REVEALING:
-        # CC-BEGINNER-ITEMS: a face-down token is any token nobody has seen yet.
+        # CC-BEGINNER-ITEMS, CC-PROJ-BEGINNER-HIDDEN: a face-down token is any token nobody
+        # has seen yet (in the box or face down), each equally likely.
         total = sum(state.pile)
         return [
             (A.RevealItem(kind), count / total)
@@ -933,6 +973,17 @@ _PHASE_OF: dict[type[Any], tuple[Phase, ...]] = {
     A.DropRings: (Phase.RING_DROP,),
     A.Recover: (Phase.RECOVERY,),
 }
+
+
+_ITEM_ACTIONS: tuple[type[Any], ...] = (
+    A.PlaceItem,
+    A.UseMotobug,
+    A.UseBomb,
+    A.UseBumper,
+    A.PowerUpHeal,
+    A.PowerUpTurn,
+)
+"""Free steps with an item or a Power-Up (``CC-PROJ-ITEMS-OWN-TURN``)."""
 
 
 _CHANCE_RULE: dict[type[Any], str] = {
@@ -970,6 +1021,13 @@ def _check(state: State, action: Any) -> None:
             raise InvalidActionError("LayShortcut.tiles must be a tuple of ints")
     if state.phase is Phase.GAME_OVER:
         raise _illegal("CC-FINISH", "the game is over")
+    if kind in _ITEM_ACTIONS and (state.phase is not Phase.ACTIONS or action.seat != state.to_act):
+        # CC-PROJ-ITEMS-OWN-TURN: only the active character, in its actions phase, uses
+        # its own items and Power-Up (not another seat, not during a draw, lay or drop).
+        raise _illegal(
+            "CC-PROJ-ITEMS-OWN-TURN",
+            "items and Power-Ups are used by the active character during its actions",
+        )
     phases = _PHASE_OF.get(kind, (Phase.ACTIONS,))
     if state.phase not in phases:
         raise _illegal(
@@ -982,6 +1040,11 @@ def _check(state: State, action: Any) -> None:
     if action.seat != state.to_act:
         raise _illegal(
             "CC-PROJ-WRONG-SEAT", f"seat {state.to_act} is to act, not seat {action.seat}"
+        )
+    if kind is A.SkipDraw and state.options.official_draw:
+        raise _illegal(
+            "CC-PROJ-OFFICIAL-DRAW-FULL-HAND",
+            "the action is spent on drawing: discard an item, then draw",
         )
     if state.phase is not Phase.ACTIONS:
         return
@@ -1266,6 +1329,7 @@ def _bump(work: _Work, target: int) -> None:
         second = work.previous_space(first)
         if second is not None:
             landing = second
+    # CC-PROJ-BUMPER-PUSH: the landing is an entry, so an occupant there is pushed forward.
     work.motion.append(Frame(FrameKind.ENTER, target, How.BUMP, space=landing))
     work.run()
 

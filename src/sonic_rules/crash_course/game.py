@@ -82,6 +82,8 @@ def _roster(players: int, variant: Variant, options: Options) -> tuple[Character
         raise InvalidStateError(f"players must be 2, 3 or 4, not {players!r}", "$.players")
     if variant is Variant.TWO_PLAYER and players != 2:
         raise InvalidStateError("the 2-player variant is for 2 players", "$.players")
+    # CC-TWO-PLAYER-CHARACTERS: 2 players control 4 characters, each a Character with its
+    # own board (position, damage, items, Rings, Power-Up).
     count = 4 if variant is Variant.TWO_PLAYER else players
     names = options.characters or _DEFAULT_ORDER[:count]
     if len(names) != count or len(set(names)) != count:
@@ -377,6 +379,7 @@ def _check_catalogue(catalogue: Catalogue) -> None:
 
 
 def _check_counts(state: State, count: int) -> None:
+    """CC-COMPONENTS: the tokens in play add up to the box contents."""
     for name in ("pile", "discard", "box"):
         values = getattr(state, name)
         if len(values) != len(KINDS) or any(v < 0 for v in values):
@@ -462,7 +465,7 @@ def _check_spaces(state: State) -> None:
         where = f"$.characters[{number}].position"
         if not _valid(state, space):
             raise InvalidStateError(f"{space!r} is not on the course", where)
-        if space in seen:
+        if space in seen:  # CC-ONE-PER-SPACE
             raise InvalidStateError("two characters on one space", where)
         seen.add(space)
     spaces: set[Space] = set()

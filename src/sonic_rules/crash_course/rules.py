@@ -303,8 +303,11 @@ _RULES: list[tuple[str, str, str, str]] = [
     (
         "CC-PROJ-RING-DROP-TIMING",
         "When Rings drop",
-        "The Rings leave the character at once; "
-        "its player chooses where the stack lands after the action has fully resolved.",
+        "The Rings leave the character at once; once the action has fully resolved "
+        "(pushes, boosts, jumps and any tile laid included), its player chooses where the "
+        "stack lands. 'The tile behind' is the tile behind the space the character stands on "
+        "at that moment, not the one where it was hurt; with no tile behind it, or no empty "
+        "space on that tile, the Rings are discarded.",
         _P,
     ),
     (
@@ -552,6 +555,15 @@ _RULES: list[tuple[str, str, str, str]] = [
         "Official draw (option)",
         "Drawing is an action, taken after fixing and before moving, and may be repeated.",
         _O,
+    ),
+    (
+        "CC-PROJ-OFFICIAL-DRAW-FULL-HAND",
+        "Official draw with a full hand",
+        "With the official-draw option, a player skips the draw by not taking the Draw "
+        "action. A player holding 2 items may still take it: having spent the action, they "
+        "must discard one of the 2 items and then draw; the draw cannot be skipped once the "
+        "action is spent.",
+        _P,
     ),
 ]
 

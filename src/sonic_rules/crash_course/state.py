@@ -36,6 +36,8 @@ class ItemKind(enum.Enum):
 
 KINDS: tuple[ItemKind, ...] = tuple(ItemKind)
 _KIND_INDEX = {kind: number for number, kind in enumerate(KINDS)}
+# CC-COMPONENTS: the box contents. Every count below is a hard limit the referee keeps
+# (tokens only move between pile, discard, box, boards and track; ``item_total``).
 TOKEN_COUNTS: dict[ItemKind, int] = {
     ItemKind.RING: 10,
     ItemKind.BOOSTER: 10,
@@ -116,7 +118,9 @@ class Space:
 class Options:
     """Rules options carried in the state (``CC-OPT-*``, ``CC-PROJ-CHARACTERS``).
 
-    ``official_draw``: drawing is an action after fixing and before moving, repeatable.
+    ``official_draw``: drawing is an action after fixing and before moving, repeatable
+    (holding 2 items, the player then discards one and draws:
+    ``CC-PROJ-OFFICIAL-DRAW-FULL-HAND``).
     ``set_back``: characters on a recycled tile are set back instead of the mover winning.
     ``characters``: the characters in seat/turn order (empty: Sonic, Tails, Knuckles,
     Eggman in that order).
@@ -266,7 +270,11 @@ class State:
 
     @property
     def required_birds(self) -> int:
-        """Flicky Birds a player needs before crossing (``CC-FINISH-BIRDS``)."""
+        """Flicky Birds a player needs before crossing (``CC-FINISH-BIRDS``).
+
+        In the 2-player variant birds are counted per seat, main character and side-kick
+        together (``CC-TWO-PLAYER-BIRDS``).
+        """
         if self.variant is Variant.TWO_PLAYER:
             return 7
         return {2: 10, 3: 7, 4: 5}[self.players]

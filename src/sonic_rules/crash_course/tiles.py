@@ -60,7 +60,10 @@ class TileSpec:
 
 @attrs.frozen
 class ShortcutSpec:
-    """One shortcut tile (a tunnel or a loop); it carries a path straight across its cell."""
+    """One shortcut tile (a tunnel or a loop); it carries a path straight across its cell.
+
+    (``CC-PROJ-SHORTCUT-STRAIGHT``: the catalogue has no bent shortcut tiles.)
+    """
 
     id: str
     kind: str
