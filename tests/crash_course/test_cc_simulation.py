@@ -9,9 +9,14 @@ import random
 
 import attrs
 import pytest
-from hypothesis import settings
+from hypothesis import event, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    rule,
+)
 
 from sonic_rules import (
     CHANCE,
@@ -42,7 +47,8 @@ from sonic_rules.crash_course import (
     step,
     to_json,
 )
-from sonic_rules.crash_course.state import ItemKind, Space
+from sonic_rules.crash_course import events as E
+from sonic_rules.crash_course.state import CharacterName, ItemKind, Space
 
 CONFIGS = [
     (2, "standard"),
@@ -165,26 +171,70 @@ def _bogus_actions(state) -> list[object]:
     ]
 
 
-def _machine(players: int, variant: str) -> type[RuleBasedStateMachine]:
-    class CrashCourseMachine(RuleBasedStateMachine):
-        def __init__(self) -> None:
-            super().__init__()
-            self.state = new_game(players, variant=variant)
+def _machine(variant: str, seats: tuple[int, ...]) -> type[RuleBasedStateMachine]:
+    """A machine for ``variant``; it draws the player count (from ``seats``), the options
+    (CC-OPT-OFFICIAL-DRAW, CC-OPT-SET-BACK) and the characters' seating
+    (CC-PROJ-CHARACTERS) at initialisation."""
 
-        @precondition(lambda self: not self.state.is_over)
+    class CrashCourseMachine(RuleBasedStateMachine):
+        @initialize(
+            players=st.sampled_from(seats),
+            official_draw=st.booleans(),
+            set_back=st.booleans(),
+            order=st.permutations(list(CharacterName)),
+        )
+        def start(
+            self,
+            players: int,
+            official_draw: bool,
+            set_back: bool,
+            order: list[CharacterName],
+        ) -> None:
+            count = 4 if variant == "two-player" else players
+            options = Options(
+                official_draw=official_draw, set_back=set_back, characters=tuple(order[:count])
+            )
+            self.state = new_game(players, variant=variant, options=options)
+            event(f"{variant}, {players} players")
+
+        def _play(self, choice: int) -> None:
+            """One legal action (chance outcomes too), checked like every machine step."""
+            legal = legal_actions(self.state)
+            assert legal
+            new, events = step(self.state, legal[choice % len(legal)])
+            PHASES.check(self.state.phase, new.phase)
+            check_invariants(new)
+            for happened in events:
+                if isinstance(happened, E.TileRecycled):
+                    event("a tile was recycled (CC-TILE-RECYCLE)")
+                elif isinstance(happened, E.SetBack):
+                    event("a character was set back (CC-OPT-SET-BACK)")
+                elif isinstance(happened, E.Won):
+                    event(f"game over: {happened.why}")
+            self.state = new
+
+        # No preconditions: once the game is over these do nothing (a precondition would
+        # leave hypothesis retrying draws), and play_illegal checks that all is refused.
         @rule(choice=st.integers(min_value=0, max_value=10**6))
         def play_legal(self, choice: int) -> None:
-            legal = legal_actions(self.state)
-            new = apply(self.state, legal[choice % len(legal)])
-            PHASES.check(self.state.phase, new.phase)
-            self.state = new
+            if not self.state.is_over:
+                self._play(choice)
+
+        @rule(seed=st.integers(min_value=0, max_value=2**32 - 1), length=st.integers(1, 100))
+        def play_run(self, seed: int, length: int) -> None:
+            """A run of up to ``length`` random legal actions: reaches recycling and the end."""
+            rng = random.Random(seed)
+            for _ in range(length):
+                if self.state.is_over:
+                    break
+                self._play(rng.randrange(10**6))
 
         @rule(choice=st.integers(min_value=0, max_value=4))
         def play_illegal(self, choice: int) -> None:
             action = _bogus_actions(self.state)[choice]
             before = self.state
             if action in legal_actions(before):
-                self.state = apply(before, action)
+                self._play(legal_actions(before).index(action))
                 return
             with pytest.raises(IllegalActionError) as error:
                 apply(before, action)
@@ -195,14 +245,18 @@ def _machine(players: int, variant: str) -> type[RuleBasedStateMachine]:
         def invariants(self) -> None:
             check_invariants(self.state)
 
-    CrashCourseMachine.__name__ = f"CrashCourse_{variant}_{players}"
+    CrashCourseMachine.__name__ = f"CrashCourse_{variant.replace('-', '_')}"
     return CrashCourseMachine
 
 
-_SETTINGS = settings(max_examples=8, stateful_step_count=60, deadline=None)
-TestStandardMachine = _SETTINGS(_machine(3, "standard")).TestCase
-TestTwoPlayerMachine = _SETTINGS(_machine(2, "two-player")).TestCase
-TestBeginnerMachine = _SETTINGS(_machine(2, "beginner")).TestCase
+# Explicit settings: a play_run step may play up to 100 actions, so the step count stays
+# at 60 whatever the profile; the "long" profile (1000 examples) gets 5x more examples.
+_EXAMPLES = max(40, settings.default.max_examples // 5)
+_SETTINGS = settings(max_examples=_EXAMPLES, stateful_step_count=60, deadline=None)
+_FEWER = settings(_SETTINGS, max_examples=_EXAMPLES // 2)
+TestStandardMachine = _SETTINGS(_machine("standard", (2, 3, 4))).TestCase
+TestTwoPlayerMachine = _FEWER(_machine("two-player", (2,))).TestCase
+TestBeginnerMachine = _FEWER(_machine("beginner", (2, 3, 4))).TestCase
 
 
 def test_bad_input_wrong_type_seat_and_stale() -> None:
