@@ -9,7 +9,6 @@ import pytest
 
 from sonic_rules.super_teams import (
     BonusKind,
-    Card,
     Character,
     Colour,
     Options,
@@ -26,15 +25,12 @@ from sonic_rules.super_teams import (
     step,
 )
 from sonic_rules.super_teams import events as ev
+from st_helpers import card
 
 SONIC = Character.SONIC
 BLUE, RED, BLACK, YELLOW = Colour.BLUE, Colour.RED, Colour.BLACK, Colour.YELLOW
 TRACK = "S R X . . . . . . . . . . . . . . . . ."
 ON_RINGS, ON_SPIKES, ON_GRASS = 1, 2, 3
-
-
-def card(text: str) -> Card:
-    return Card.parse(text)
 
 
 def blue_move(sonic: int, value: int, bonus: list[str] | None = None) -> State:

@@ -10,14 +10,10 @@ Default colours: 2 players seat 0 blue+black, seat 1 red+yellow; 4 players blue 
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from sonic_rules.core.chance import CHANCE
-from sonic_rules.core.errors import IllegalActionError
 from sonic_rules.super_teams import (
-    Action,
     BonusKind,
     BonusSplit,
     Card,
@@ -43,6 +39,7 @@ from sonic_rules.super_teams import (
     step,
 )
 from sonic_rules.super_teams import events as ev
+from st_helpers import assert_illegal, card, position
 
 SONIC, TAILS = Character.SONIC, Character.TAILS
 AMY = Character.AMY
@@ -58,22 +55,6 @@ GRASS_20 = "S " + " ".join(["."] * 19)
 NO_SUPER_JUMP = Options(
     bonus_split=BonusSplit(speed=6, dexterity=4, superbonus=4, shield=6, super_jump=0)
 )
-
-
-def card(text: str) -> Card:
-    return Card.parse(text)
-
-
-def assert_illegal(state: State, action: Action, rule: str) -> None:
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, action)
-    assert info.value.rule == rule
-    assert state == before
-
-
-def position(state: State, character: Character) -> int:
-    return state.piece(character).position
 
 
 def opponent_moves_sonic(

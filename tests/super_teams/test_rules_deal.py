@@ -8,15 +8,13 @@ Chance outcomes are actions: each scenario deals the cards it names.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 
 import pytest
 
 from sonic_rules.core.chance import CHANCE
-from sonic_rules.core.errors import IllegalActionError, InvalidStateError
+from sonic_rules.core.errors import InvalidStateError
 from sonic_rules.super_teams import (
-    Action,
     BonusKind,
     BonusSplit,
     Card,
@@ -37,21 +35,10 @@ from sonic_rules.super_teams import (
 )
 from sonic_rules.super_teams import events as ev
 from sonic_rules.super_teams.cards import movement_deck
+from st_helpers import assert_illegal, card
 
 SPECIAL = Card.special()
 BLUE, RED, BLACK, YELLOW = Colour.BLUE, Colour.RED, Colour.BLACK, Colour.YELLOW
-
-
-def card(text: str) -> Card:
-    return Card.parse(text)
-
-
-def assert_illegal(state: State, action: Action, rule: str) -> None:
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, action)
-    assert info.value.rule == rule
-    assert state == before
 
 
 def plain_card(state: State) -> Card:

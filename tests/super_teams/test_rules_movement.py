@@ -10,13 +10,10 @@ Default colours: 2 players seat 0 blue+black, seat 1 red+yellow; 3 players blue 
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-from sonic_rules.core.errors import BoardError, IllegalActionError
+from sonic_rules.core.errors import BoardError
 from sonic_rules.super_teams import (
-    Action,
     Board,
     Card,
     Character,
@@ -25,7 +22,6 @@ from sonic_rules.super_teams import (
     Piece,
     Play,
     Space,
-    State,
     Surface,
     apply,
     legal_actions,
@@ -35,6 +31,7 @@ from sonic_rules.super_teams import (
 )
 from sonic_rules.super_teams import events as ev
 from sonic_rules.super_teams.cards import Colour
+from st_helpers import assert_illegal, card, position
 
 SONIC, TAILS = Character.SONIC, Character.TAILS
 AMY, KNUCKLES = Character.AMY, Character.KNUCKLES
@@ -42,22 +39,6 @@ SHADOW, SILVER = Character.SHADOW, Character.SILVER
 METAL_SONIC, ROUGE = Character.METAL_SONIC, Character.ROUGE
 
 GRASS_12 = "S . . . . . . . . . . ."
-
-
-def card(text: str) -> Card:
-    return Card.parse(text)
-
-
-def assert_illegal(state: State, action: Action, rule: str) -> None:
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, action)
-    assert info.value.rule == rule
-    assert state == before
-
-
-def position(state: State, character: Character) -> int:
-    return state.piece(character).position
 
 
 # -- values ------------------------------------------------------------------------
