@@ -337,3 +337,12 @@ def test_st_board_notation_default_board_is_a_full_lap() -> None:
     kinds = {space.value for space in board.spaces}
     assert {"S", ".", "=", "B", "R", "X", "L", "R/X", "R/.", "X/."} <= kinds
     assert Board.parse(board.notation) == board
+
+
+@pytest.mark.parametrize("junk", ["x", None, 3, {"players": 2}])
+def test_functions_given_something_that_is_not_a_state(junk) -> None:
+    from sonic_rules.super_teams import chance_outcomes, step
+
+    for call in (legal_actions, chance_outcomes, to_json, lambda s: step(s, Pass(0))):
+        with pytest.raises(InvalidStateError, match="State"):
+            call(junk)

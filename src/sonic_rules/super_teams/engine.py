@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from sonic_rules.core.errors import IllegalActionError, InvalidActionError
+from sonic_rules.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from sonic_rules.core.events import Event
 from sonic_rules.super_teams import events as ev
 from sonic_rules.super_teams.actions import (
@@ -126,8 +126,14 @@ def move_value(card_value: int, surface: Surface, bonuses: tuple[BonusKind, ...]
 # -- what may be done -----------------------------------------------------------------
 
 
+def _require_state(state: object) -> None:
+    if not isinstance(state, State):
+        raise InvalidStateError(f"expected a Super Teams State, got {type(state).__name__}")
+
+
 def chance_outcomes(state: State) -> list[tuple[Action, float]]:
     """The possible chance outcomes and their probabilities (empty unless chance acts)."""
+    _require_state(state)
     if state.phase is Phase.DEAL:
         counts = Counter(state.deck)
         total = len(state.deck)
@@ -142,6 +148,7 @@ def chance_outcomes(state: State) -> list[tuple[Action, float]]:
 
 def legal_actions(state: State) -> list[Action]:
     """Every legal action, in a stable order (at a chance node: the possible outcomes)."""
+    _require_state(state)
     phase = state.phase
     if phase is Phase.PLAY:
         seat = state.turn
@@ -183,13 +190,12 @@ def apply(state: State, action: Action) -> State:
 
 def step(state: State, action: Action) -> tuple[State, list[Event]]:
     """Like :func:`apply`, also returning the events the action caused."""
+    _require_state(state)
     if not isinstance(action, ACTION_TYPES):
         raise InvalidActionError(
             f"{action!r} is not a Super Teams action; expected one of "
             + ", ".join(t.__name__ for t in ACTION_TYPES)
         )
-    if not isinstance(state, State):
-        raise InvalidActionError(f"expected a Super Teams State, got {type(state).__name__}")
     _check_fields(action)
     if state.phase is Phase.GAME_OVER:
         raise IllegalActionError("ST-WIN", "the game is over: no action is possible")

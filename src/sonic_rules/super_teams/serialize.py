@@ -69,6 +69,8 @@ configure_tagged_union(
 
 def to_json(state: State, *, indent: int | None = None) -> str:
     """The state as JSON text (round-trips exactly through :func:`from_json`)."""
+    if not isinstance(state, State):
+        raise InvalidStateError(f"expected a Super Teams State, got {type(state).__name__}")
     data = {"game": GAME_NAME, "format": FORMAT, **converter.unstructure(state)}
     return json.dumps(data, indent=indent)
 
@@ -77,7 +79,7 @@ def from_json(text: str | bytes) -> State:
     """Load a state saved by :func:`to_json`; refuse anything malformed or impossible."""
     data = loads_json(text)
     if not isinstance(data, dict):
-        raise InvalidStateError("a state is a JSON object")
+        raise InvalidStateError(f"a state is a JSON object, not {type(data).__name__}")
     data = dict(data)
     if data.pop("game", None) != GAME_NAME:
         raise InvalidStateError(
