@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from crash_course.cc_scenario_tiles import ALL, COURSE, SCENARIO_TILES, scenario
 from sonic_rules import (
     CHANCE,
     IllegalActionError,
@@ -40,31 +41,18 @@ from sonic_rules.crash_course import (
     from_json,
     legal_actions,
     new_game,
-    setup_position,
     step,
     to_json,
 )
 from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course.engine import features_of
 
-COURSE = ["start-line", "star-buzz", "arrows-spikes"]
-ALL = [
-    "start-line",
-    "star-buzz",
-    "arrows-spikes",
-    "arrows-wide",
-    "spike-run",
-    "corner-hive",
-    "corner-spikes",
-]
-
-
 # ----- abilities --------------------------------------------------------------------------
 
 
 def test_cc_ability_sonic_needs_his_own_move_action() -> None:
     """CC-ABILITY-SONIC: a Bumper onto two Boosters is not 'one move action'."""
-    state = setup_position(
+    state = scenario(
         2,
         course=COURSE,
         positions={"sonic": (1, 2, 1)},
@@ -75,7 +63,7 @@ def test_cc_ability_sonic_needs_his_own_move_action() -> None:
     assert bumped.characters[0].position == Space(2, 0, 1)  # boosted 3 in all
     assert bumped.birds == (0, 0)
     # The same two Boosters taken by a Move do earn the bird.
-    stepping = setup_position(
+    stepping = scenario(
         2, course=COURSE, positions={"sonic": (0, 2, 1)}, board={(1, 0, 1): "booster"}
     )
     stepping = attrs.evolve(
@@ -92,7 +80,7 @@ def test_cc_ability_sonic_needs_his_own_move_action() -> None:
 
 def test_cc_beginner_no_extras_no_ability_birds() -> None:
     """CC-BEGINNER-NO-EXTRAS: Sonic's two-Booster combo earns nothing in the Beginner game."""
-    state = setup_position(
+    state = scenario(
         2,
         variant="beginner",
         course=ALL,
@@ -156,17 +144,21 @@ def test_cc_beginner_setup_given_order_option() -> None:
         ("corner-hive", True),
         *((t, False) for t in ALL if t not in ("spike-run", "corner-hive")),
     )
-    state = new_game(2, variant="beginner", options=Options(beginner_course=given))
+    state = new_game(
+        2, variant="beginner", tiles=SCENARIO_TILES, options=Options(beginner_course=given)
+    )
     assert state.phase is Phase.ACTIONS and state.to_act == 0
     ids = [state.catalogue.tiles[placed.tile].id for placed in state.course]
     assert ids == [tile for tile, _ in given] and state.course[1].reversed
     assert from_json(to_json(state)) == state
     for bad in ((("spike-run", False),), (*given[:-1], ("nope", False))):
         with pytest.raises(InvalidStateError) as error:
-            new_game(2, variant="beginner", options=Options(beginner_course=bad))
+            new_game(
+                2, variant="beginner", tiles=SCENARIO_TILES, options=Options(beginner_course=bad)
+            )
         assert error.value.path.startswith("$.options.beginner_course")
     with pytest.raises(InvalidStateError):
-        new_game(2, options=Options(beginner_course=given))
+        new_game(2, tiles=SCENARIO_TILES, options=Options(beginner_course=given))
 
 
 # ----- Beginner face-down tokens are hidden ------------------------------------------------
@@ -175,7 +167,7 @@ def test_cc_beginner_setup_given_order_option() -> None:
 def test_cc_beginner_items_hidden_until_revealed() -> None:
     """CC-BEGINNER-ITEMS, CC-PROJ-BEGINNER-HIDDEN: no kind is stored for a face-down token;
     entering one is a chance node over every token nobody has seen yet."""
-    state = setup_position(
+    state = scenario(
         2,
         variant="beginner",
         course=ALL,
@@ -299,7 +291,7 @@ def test_cc_proj_phase_every_legal_action_applies_in_sampled_states() -> None:
 
 def test_cc_item_place_empty_space_with_junk_fields_is_invalid() -> None:
     """CC-ITEM-PLACE-EMPTY: a Space of strings is an InvalidActionError, not a TypeError."""
-    state = setup_position(2, course=COURSE, items={"sonic": ["spring"]})
+    state = scenario(2, course=COURSE, items={"sonic": ["spring"]})
     with pytest.raises(InvalidActionError):
         apply(state, PlaceItem(0, ItemKind.SPRING, Space("a", 0, 0)))  # type: ignore[arg-type]
     with pytest.raises(InvalidActionError):
@@ -373,7 +365,7 @@ def test_cc_from_json_catalogue_is_checked_with_a_path() -> None:
 
 def test_cc_tile_lay_frames_are_validated() -> None:
     """CC-TILE-LAY: a loaded lay-tile position needs a character leaving the track."""
-    state = setup_position(2, course=COURSE, positions={"sonic": (2, 2, 1)})
+    state = scenario(2, course=COURSE, positions={"sonic": (2, 2, 1)})
     paused = apply(state, Move(0, 1))
     assert paused.phase is Phase.LAY_TILE
     data = json.loads(to_json(paused))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from crash_course.cc_scenario_tiles import COURSE, scenario
 from sonic_rules import IllegalActionError
 from sonic_rules.crash_course import (
     DropRings,
@@ -21,13 +22,11 @@ from sonic_rules.crash_course import (
     UseMotobug,
     apply,
     legal_actions,
-    setup_position,
     step,
 )
 from sonic_rules.crash_course import events as E
 
 # start-line: all plain; star-buzz: "*.B", "<..", "..."; arrows-spikes: ".^.", "..>", "^.."
-COURSE = ["start-line", "star-buzz", "arrows-spikes"]
 
 
 def where(state, index: int) -> Space | None:
@@ -36,7 +35,7 @@ def where(state, index: int) -> Space | None:
 
 def test_cc_move_forward_same_lane_or_diagonal() -> None:
     """CC-MOVE-FORWARD: ahead or diagonally; never two lanes over."""
-    state = setup_position(2, course=COURSE, positions={"sonic": (0, 1, 0)})
+    state = scenario(2, course=COURSE, positions={"sonic": (0, 1, 0)})
     moves = [a for a in legal_actions(state) if isinstance(a, Move)]
     assert moves == [Move(0, 0), Move(0, 1)]
     assert where(apply(state, Move(0, 1)), 0) == Space(0, 2, 1)
@@ -47,7 +46,7 @@ def test_cc_move_forward_same_lane_or_diagonal() -> None:
 
 def test_cc_push_and_push_chain_rulebook_example() -> None:
     """CC-PUSH, CC-PUSH-CHAIN, CC-ONE-PER-SPACE: Sonic -> Knuckles -> Eggman -> Booster."""
-    state = setup_position(
+    state = scenario(
         4,
         course=COURSE,
         positions={"sonic": (1, 0, 0), "knuckles": (1, 1, 0), "eggman": (1, 2, 0)},
@@ -72,7 +71,7 @@ def test_cc_push_and_push_chain_rulebook_example() -> None:
 
 def test_cc_rulebook_example_sonic_fixes_then_boosts_onto_spikes() -> None:
     """CC-ITEM-BOOSTER, CC-SPIKES, CC-FIX-BEFORE-MOVE: the Fix Damage example."""
-    state = setup_position(
+    state = scenario(
         2,
         course=COURSE,
         positions={"sonic": (1, 2, 1)},
@@ -92,7 +91,7 @@ def test_cc_rulebook_example_sonic_fixes_then_boosts_onto_spikes() -> None:
 
 def test_cc_item_booster_two_in_a_row_is_three_spaces() -> None:
     """CC-ITEM-BOOSTER: the second Booster restarts the boost: 3 spaces in all."""
-    state = setup_position(
+    state = scenario(
         2,
         course=COURSE,
         positions={"sonic": (1, 0, 1)},
@@ -105,14 +104,14 @@ def test_cc_item_booster_two_in_a_row_is_three_spaces() -> None:
 
 def test_cc_ability_sonic_combo_bird() -> None:
     """CC-ABILITY-SONIC: a Booster carrying Sonic onto a second Booster: +1 Flicky Bird."""
-    state = setup_position(
+    state = scenario(
         2,
         course=COURSE,
         positions={"sonic": (1, 0, 1)},
         board={(1, 1, 1): "booster", (1, 2, 1): "booster"},
     )
     assert apply(state, Move(0, 1)).birds[0] == 1
-    tails_first = setup_position(
+    tails_first = scenario(
         2,
         course=COURSE,
         positions={"tails": (1, 0, 1)},
@@ -124,10 +123,10 @@ def test_cc_ability_sonic_combo_bird() -> None:
 
 def test_cc_spikes_and_damage_cap() -> None:
     """CC-SPIKES, CC-DAMAGE-CAP: spikes hurt; never more than 2 damage."""
-    state = setup_position(2, course=COURSE, positions={"sonic": (1, 2, 1)})
+    state = scenario(2, course=COURSE, positions={"sonic": (1, 2, 1)})
     state = apply(state, Move(0, 1))
     assert state.characters[0].damage == 1
-    capped = setup_position(
+    capped = scenario(
         2, course=COURSE, positions={"tails": (1, 2, 1), "sonic": (1, 1, 1)}, damage={"tails": 2}
     )
     capped = apply(capped, Move(0, 1))  # pushes Tails onto the spikes
@@ -137,21 +136,19 @@ def test_cc_spikes_and_damage_cap() -> None:
 
 def test_cc_buzz_bomber_only_hurts_jumps() -> None:
     """CC-BUZZ-BOMBER: stepping onto it is harmless; a Bumper over it stops there, hurt."""
-    state = setup_position(2, course=COURSE, positions={"sonic": (1, 1, 1)})
+    state = scenario(2, course=COURSE, positions={"sonic": (1, 1, 1)})
     state = apply(state, Move(0, 2))  # row 2 right is plain; go back to check the bomber
-    step_on = setup_position(2, course=COURSE, positions={"sonic": (0, 2, 2)})
+    step_on = scenario(2, course=COURSE, positions={"sonic": (0, 2, 2)})
     step_on = apply(step_on, Move(0, 2))
     assert where(step_on, 0) == Space(1, 0, 2) and step_on.characters[0].damage == 0
-    bumped = setup_position(
-        2, course=COURSE, positions={"tails": (1, 1, 2)}, items={"sonic": ["bumper"]}
-    )
+    bumped = scenario(2, course=COURSE, positions={"tails": (1, 1, 2)}, items={"sonic": ["bumper"]})
     bumped = apply(bumped, UseBumper(0, 1))
     assert where(bumped, 1) == Space(1, 0, 2) and bumped.characters[1].damage == 1
 
 
 def test_cc_item_place_empty() -> None:
     """CC-ITEM-PLACE-EMPTY: only on spaces without item, spikes, Buzz Bomber or character."""
-    state = setup_position(
+    state = scenario(
         2,
         course=COURSE,
         positions={"sonic": (0, 0, 0)},
@@ -171,7 +168,7 @@ def test_cc_item_place_empty() -> None:
 
 def test_cc_proj_items_own_turn() -> None:
     """CC-PROJ-ITEMS-OWN-TURN: only the active character uses items, in its actions phase."""
-    state = setup_position(2, course=COURSE, items={"tails": ["spring"]})
+    state = scenario(2, course=COURSE, items={"tails": ["spring"]})
     with pytest.raises(IllegalActionError) as error:
         apply(state, PlaceItem(1, ItemKind.SPRING, Space(2, 2, 2)))
     assert error.value.rule == "CC-PROJ-ITEMS-OWN-TURN"
@@ -179,7 +176,7 @@ def test_cc_proj_items_own_turn() -> None:
         apply(state, PlaceItem(0, ItemKind.SPRING, Space(2, 2, 2)))
     assert error.value.rule == "CC-HOLD-LIMIT"
     # Sonic's own turn, but a tile to lay first: no item or Power-Up in between.
-    laying = setup_position(
+    laying = scenario(
         2,
         course=COURSE,
         positions={"sonic": (2, 2, 0)},
@@ -201,7 +198,7 @@ def test_cc_proj_items_own_turn() -> None:
 
 def test_cc_item_motobug_nearest_first_stopped_by_crabmeat() -> None:
     """CC-ITEM-MOTOBUG: characters ahead in the lane hurt; a Crabmeat stops it, both go."""
-    state = setup_position(
+    state = scenario(
         4,
         course=COURSE,
         positions={
@@ -223,7 +220,7 @@ def test_cc_item_motobug_nearest_first_stopped_by_crabmeat() -> None:
 
 def test_cc_proj_motobug_on_track() -> None:
     """CC-PROJ-MOTOBUG-ON-TRACK: a character off the track has no lane for a Motobug."""
-    state = setup_position(2, items={"sonic": ["motobug"]})
+    state = scenario(2, items={"sonic": ["motobug"]})
     assert UseMotobug(0) not in legal_actions(state)
     with pytest.raises(IllegalActionError) as error:
         apply(state, UseMotobug(0))
@@ -232,7 +229,7 @@ def test_cc_proj_motobug_on_track() -> None:
 
 def test_cc_item_bomb_hurts_everyone_on_the_tile_and_clears_items() -> None:
     """CC-ITEM-BOMB: the user too; every item on the tile is discarded."""
-    state = setup_position(
+    state = scenario(
         3,
         course=COURSE,
         positions={"sonic": (1, 0, 0), "tails": (1, 2, 2), "knuckles": (2, 0, 0)},
@@ -246,7 +243,7 @@ def test_cc_item_bomb_hurts_everyone_on_the_tile_and_clears_items() -> None:
 
 def test_cc_item_bumper_two_back_and_first_row_limit() -> None:
     """CC-ITEM-BUMPER: 2 spaces back skipping what lies between; never behind the first row."""
-    state = setup_position(
+    state = scenario(
         2,
         course=COURSE,
         positions={"tails": (2, 1, 0), "sonic": (0, 1, 1)},
@@ -261,7 +258,7 @@ def test_cc_item_bumper_two_back_and_first_row_limit() -> None:
 
 def test_cc_proj_bumper_push() -> None:
     """CC-PROJ-BUMPER-PUSH: landing on a character pushes it forward."""
-    state = setup_position(
+    state = scenario(
         2,
         course=COURSE,
         positions={"tails": (2, 1, 0), "sonic": (1, 2, 0)},
@@ -273,7 +270,7 @@ def test_cc_proj_bumper_push() -> None:
 
 def test_cc_item_spring_jumps_ground_obstacles() -> None:
     """CC-ITEM-SPRING: over spikes, Crabmeat and characters to the first free space."""
-    state = setup_position(
+    state = scenario(
         3,
         course=COURSE,
         positions={"sonic": (1, 1, 0), "tails": (2, 0, 0)},
@@ -284,15 +281,13 @@ def test_cc_item_spring_jumps_ground_obstacles() -> None:
     assert state.phase is Phase.LAY_TILE
     state = apply(state, LayTile(0, 4, False))  # spike-run: row 0 left has spikes
     assert where(state, 0) == Space(3, 1, 0) and state.characters[0].damage == 0
-    plain = setup_position(
-        2, course=COURSE, positions={"sonic": (1, 0, 1)}, board={(1, 1, 1): "spring"}
-    )
+    plain = scenario(2, course=COURSE, positions={"sonic": (1, 0, 1)}, board={(1, 1, 1): "spring"})
     assert where(apply(plain, Move(0, 1)), 0) == Space(1, 1, 1)
 
 
 def test_cc_ability_tails_spring_bonus() -> None:
     """CC-ABILITY-TAILS: Tails jumping 4 obstacles gains 2 Flicky Birds."""
-    state = setup_position(
+    state = scenario(
         3,
         course=COURSE,
         positions={"tails": (1, 1, 0), "sonic": (2, 0, 0)},
@@ -306,16 +301,14 @@ def test_cc_ability_tails_spring_bonus() -> None:
 
 def test_cc_proj_spring_edge() -> None:
     """CC-PROJ-SPRING-EDGE: a Spring on the newest tile's last row does nothing."""
-    state = setup_position(
-        2, course=COURSE, positions={"sonic": (2, 1, 2)}, board={(2, 2, 2): "spring"}
-    )
+    state = scenario(2, course=COURSE, positions={"sonic": (2, 1, 2)}, board={(2, 2, 2): "spring"})
     state = apply(state, Move(0, 2))
     assert where(state, 0) == Space(2, 2, 2) and state.phase is Phase.ACTIONS
 
 
 def test_cc_item_crabmeat_hurts_and_ends_boost() -> None:
     """CC-ITEM-CRABMEAT: 1 damage and the boost ends; the Crabmeat stays."""
-    state = setup_position(
+    state = scenario(
         2,
         course=COURSE,
         positions={"sonic": (1, 0, 1)},
@@ -328,7 +321,7 @@ def test_cc_item_crabmeat_hurts_and_ends_boost() -> None:
 
 def test_cc_ring_loss_drop_choice_and_timing() -> None:
     """CC-RING-LOSS, CC-PROJ-RING-DROP-TIMING: item damage drops Rings behind; the owner chooses."""
-    state = setup_position(
+    state = scenario(
         2,
         course=COURSE,
         positions={"sonic": (2, 0, 1), "tails": (2, 2, 1)},
@@ -353,7 +346,7 @@ def test_cc_proj_ring_drop_timing_behind_the_final_space() -> None:
     at once), then pushes Tails again onto tile 2: the stack goes on tile 1, the tile
     behind where Tails ends up, not on tile 0.
     """
-    state = setup_position(
+    state = scenario(
         2,
         course=COURSE,
         positions={"sonic": (0, 2, 0), "tails": (1, 1, 0)},
@@ -374,7 +367,7 @@ def test_cc_proj_ring_drop_timing_behind_the_final_space() -> None:
 
 def test_cc_proj_no_damage_no_loss_and_power_up_keeps_rings() -> None:
     """CC-PROJ-NO-DAMAGE-NO-LOSS: a character at 2 damage keeps its Rings."""
-    state = setup_position(
+    state = scenario(
         2,
         course=COURSE,
         positions={"sonic": (2, 0, 1), "tails": (2, 2, 1)},
@@ -388,7 +381,7 @@ def test_cc_proj_no_damage_no_loss_and_power_up_keeps_rings() -> None:
 
 def test_cc_ring_stack_taken_and_excess_discarded() -> None:
     """CC-RING-STACK, CC-PROJ-RING-STACK-EXCESS, CC-POWER-UP-GAIN, CC-RING-LIMIT."""
-    state = setup_position(
+    state = scenario(
         2,
         course=COURSE,
         positions={"sonic": (1, 0, 1)},
@@ -403,13 +396,13 @@ def test_cc_ring_stack_taken_and_excess_discarded() -> None:
 
 def test_cc_item_ring_held_apart_from_items() -> None:
     """CC-ITEM-RING: Rings do not count against the 2 items."""
-    state = setup_position(2, items={"sonic": ["bomb", "spring"]}, rings={"sonic": 2})
+    state = scenario(2, items={"sonic": ["bomb", "spring"]}, rings={"sonic": 2})
     assert len(state.characters[0].items) == 2 and state.characters[0].rings == 2
 
 
 def test_cc_power_up_heal_and_turn() -> None:
     """CC-POWER-UP-HEAL, CC-POWER-UP-TURN: remove a damage; turn the newest tile round."""
-    state = setup_position(
+    state = scenario(
         2,
         course=COURSE,
         positions={"sonic": (2, 0, 1), "tails": (2, 1, 0)},

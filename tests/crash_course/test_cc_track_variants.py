@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from crash_course.cc_scenario_tiles import ALL, COURSE, scenario
 from sonic_rules import CHANCE, IllegalActionError, InvalidStateError
 from sonic_rules.crash_course import (
     CharacterName,
@@ -25,22 +26,10 @@ from sonic_rules.crash_course import (
     legal_actions,
     load_tiles,
     new_game,
-    setup_position,
     step,
 )
 from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course.tiles import effective_turn, oriented_features
-
-COURSE = ["start-line", "star-buzz", "arrows-spikes"]
-ALL = [
-    "start-line",
-    "star-buzz",
-    "arrows-spikes",
-    "arrows-wide",
-    "spike-run",
-    "corner-hive",
-    "corner-spikes",
-]
 
 
 def where(state, index: int) -> Space | None:
@@ -75,7 +64,7 @@ def test_cc_geometry_and_tile_orientation() -> None:
 
 def test_cc_tile_lay_mid_boost_rulebook_example() -> None:
     """CC-TILE-LAY, CC-FLICKY-NEW-TILE: Knuckles pushed onto a Booster, a tile laid mid-boost."""
-    state = setup_position(
+    state = scenario(
         4,
         course=COURSE,
         positions={"sonic": (2, 0, 1), "knuckles": (2, 1, 1)},
@@ -92,7 +81,7 @@ def test_cc_tile_lay_mid_boost_rulebook_example() -> None:
 
 def test_cc_tile_choice_and_course_continuous() -> None:
     """CC-TILE-CHOICE, CC-COURSE-CONTINUOUS: any pile tile, either way; entry meets exit."""
-    state = setup_position(2, course=COURSE, positions={"sonic": (2, 2, 1)})
+    state = scenario(2, course=COURSE, positions={"sonic": (2, 2, 1)})
     state = apply(state, Move(0, 1))
     choices = legal_actions(state)
     assert choices == [LayTile(0, t, r) for t in (3, 4, 5, 6) for r in (False, True)]
@@ -102,13 +91,13 @@ def test_cc_tile_choice_and_course_continuous() -> None:
     laid = apply(state, LayTile(0, 5, True))  # corner-hive reversed turns right
     newest = laid.course[-1]
     assert (newest.x, newest.y, newest.heading) == (0, 3, 0)
-    built = setup_position(2, course=[*COURSE, ("corner-hive", True), "arrows-wide"])
+    built = scenario(2, course=[*COURSE, ("corner-hive", True), "arrows-wide"])
     assert (built.course[-1].x, built.course[-1].y, built.course[-1].heading) == (1, 3, 1)
 
 
 def test_cc_flicky_new_tile_only_first() -> None:
     """CC-FLICKY-NEW-TILE: the first character onto the new tile gains the bird, once."""
-    state = setup_position(2, course=COURSE, positions={"sonic": (2, 2, 1), "tails": (2, 1, 1)})
+    state = scenario(2, course=COURSE, positions={"sonic": (2, 2, 1), "tails": (2, 1, 1)})
     state = apply(apply(state, Move(0, 1)), LayTile(0, 3, False))
     assert state.birds == (1, 0)
     state = apply(state, Move(0, 0))
@@ -117,7 +106,7 @@ def test_cc_flicky_new_tile_only_first() -> None:
 
 def test_cc_tile_recycle_rulebook_example() -> None:
     """CC-TILE-RECYCLE: pile empty: the rearmost tile goes to the front, items and all."""
-    state = setup_position(
+    state = scenario(
         2,
         course=ALL,
         positions={"sonic": (6, 2, 1), "tails": (3, 0, 0)},
@@ -140,10 +129,10 @@ def test_cc_tile_recycle_rulebook_example() -> None:
 def test_cc_secondary_win_and_set_back_option() -> None:
     """CC-SECONDARY-WIN, CC-OPT-SET-BACK, CC-PROJ-SETBACK-SPACE."""
     position = {"sonic": (6, 2, 1), "tails": (0, 1, 2)}
-    state = setup_position(2, course=ALL, positions=position)
+    state = scenario(2, course=ALL, positions=position)
     won = apply(state, Move(0, 1))
     assert won.is_over and won.winners == (0,)
-    kept = setup_position(2, course=ALL, positions=position, options=Options(set_back=True))
+    kept = scenario(2, course=ALL, positions=position, options=Options(set_back=True))
     kept = apply(kept, Move(0, 1))
     assert kept.phase is Phase.LAY_TILE
     kept, events = step(kept, LayTile(0, kept.course[0].tile, False))
@@ -156,7 +145,7 @@ def test_cc_mega_jump_lays_across_and_steps_over() -> None:
     catalogue = _catalogue(
         {**LEFT, "id": "c1"}, {**LEFT, "id": "c2"}, {**LEFT, "id": "c3"}, {**PLAIN, "id": "p"}
     )
-    state = setup_position(
+    state = scenario(
         2,
         tiles=catalogue,
         course=["line", "star", "c1", "c2", "c3"],
@@ -173,7 +162,7 @@ def _shortcut_game(active: str = "knuckles"):
     catalogue = _catalogue(
         {**LEFT, "id": "c1"}, {**PLAIN, "id": "p"}, {**LEFT, "id": "c2"}, {**BACK, "id": "back"}
     )
-    return setup_position(
+    return scenario(
         4,
         tiles=catalogue,
         course=["line", "star", "c1", "p", "c2", "back"],
@@ -203,7 +192,7 @@ def test_cc_shortcut_lay_and_use_with_knuckles() -> None:
 def test_cc_shortcut_side_by_side_and_not_backwards() -> None:
     """CC-SHORTCUT-JOIN: arrows facing across side-by-side tiles; only further along."""
     catalogue = _catalogue({**LEFT, "id": "c1"}, {**LEFT, "id": "c2"}, {**BACK, "id": "back"})
-    state = setup_position(
+    state = scenario(
         2,
         tiles=catalogue,
         course=["line", "star", "c1", "c2", "back"],
@@ -215,7 +204,7 @@ def test_cc_shortcut_side_by_side_and_not_backwards() -> None:
         )
     ]
     assert not any(isinstance(a, LayShortcut) for a in legal_actions(state))
-    back = setup_position(
+    back = scenario(
         2,
         tiles=catalogue,
         course=["line", "star", "c1", "c2", "back"],
@@ -243,9 +232,9 @@ def test_cc_shortcut_return_when_a_tile_moves() -> None:
 def test_cc_finish_with_enough_birds_and_birds_needed() -> None:
     """CC-FINISH, CC-FINISH-BIRDS: leaving the newest tile with the birds wins."""
     assert [new_game(n).required_birds for n in (2, 3, 4)] == [10, 7, 5]
-    short = setup_position(3, course=COURSE, positions={"sonic": (2, 2, 1)}, birds=[6, 0, 0])
+    short = scenario(3, course=COURSE, positions={"sonic": (2, 2, 1)}, birds=[6, 0, 0])
     assert apply(short, Move(0, 1)).phase is Phase.LAY_TILE
-    ready = setup_position(3, course=COURSE, positions={"sonic": (2, 2, 1)}, birds=[7, 0, 0])
+    ready = scenario(3, course=COURSE, positions={"sonic": (2, 2, 1)}, birds=[7, 0, 0])
     state = apply(ready, Move(0, 1))
     assert state.is_over and state.winners == (0,) and state.to_act is None
     assert legal_actions(state) == []
@@ -256,7 +245,7 @@ def test_cc_finish_with_enough_birds_and_birds_needed() -> None:
 
 def test_cc_ability_eggman_two_hazard_damage() -> None:
     """CC-ABILITY-EGGMAN: a character taking 2 hazard damage in Eggman's turn: +1."""
-    state = setup_position(
+    state = scenario(
         4,
         course=COURSE,
         positions={"eggman": (1, 2, 1), "sonic": (2, 0, 0)},
@@ -265,7 +254,7 @@ def test_cc_ability_eggman_two_hazard_damage() -> None:
     )
     state = apply(state, Move(3, 1))  # spikes: 1
     state = apply(state, __import__("sonic_rules.crash_course", fromlist=["Fix"]).Fix(3))
-    state = setup_position(
+    state = scenario(
         4,
         course=COURSE,
         positions={"eggman": (1, 2, 1), "sonic": (2, 0, 0)},
@@ -290,7 +279,7 @@ def test_cc_two_player_characters_order_and_birds() -> None:
     ]
     assert state.required_birds == 7
     seats = []
-    position = setup_position(2, variant="two-player", actions_left=0)
+    position = scenario(2, variant="two-player", actions_left=0)
     for _ in range(4):
         seats.append(position.to_act)
         position = apply(position, EndTurn(position.to_act))
@@ -298,7 +287,7 @@ def test_cc_two_player_characters_order_and_birds() -> None:
             position, phase=Phase.ACTIONS, actions_left=0, draws_left=0
         )
     assert seats == [0, 1, 0, 1]
-    ready = setup_position(
+    ready = scenario(
         2,
         variant="two-player",
         course=COURSE,
@@ -381,7 +370,7 @@ def test_cc_beginner_recovery_with_a_ring() -> None:
 
 def test_cc_beginner_finish_first_off_the_last_tile() -> None:
     """CC-BEGINNER-FINISH: no birds needed; the first off the finish tile wins."""
-    state = setup_position(
+    state = scenario(
         2, variant="beginner", course=ALL, positions={"tails": (6, 2, 1)}, active="tails"
     )
     state = apply(state, Move(1, 1))

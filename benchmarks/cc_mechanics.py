@@ -1,0 +1,119 @@
+"""How often Crash Course's signature mechanics happen in random play.
+
+Counts, over seeded random standard games for 2, 3 and 4 players, the games in which
+``LayShortcut`` / ``UseShortcut`` were legal at least once and taken at least once,
+side-by-side (adjacency) shortcuts taken, shortcuts taken through shortcut tiles, Mega
+Jumps (a tile laid in a cell not next to the newest tile), tile recycling and secondary
+wins (a player had to lift an occupied tile). Two kinds of bots: ``random`` picks
+uniformly among the legal actions; ``shortcut`` always takes a shortcut action when one
+is legal (``UseShortcut`` first, then ``LayShortcut``), else plays at random.
+
+Run: ``python benchmarks/cc_mechanics.py [--games N] [--seed S] [--tiles FILE]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections import Counter
+from typing import Any
+
+from sonic_rules import crash_course as cc
+from sonic_rules.core.chance import CHANCE, sample_outcome
+from sonic_rules.crash_course import events as E
+from sonic_rules.crash_course.engine import _Work
+
+
+def _choose(bot: str, legal: list[Any], rng: random.Random) -> Any:
+    if bot == "shortcut":
+        for kind in (cc.UseShortcut, cc.LayShortcut):
+            options = [a for a in legal if isinstance(a, kind)]
+            if options:
+                return options[rng.randrange(len(options))]
+    return legal[rng.randrange(len(legal))]
+
+
+def play_one(players: int, bot: str, seed: int, tiles: Any = None) -> tuple[Counter[str], int]:
+    """One game: which mechanics happened (each counted once per game) and its length."""
+    rng = random.Random(seed)
+    state = cc.new_game(players, tiles=tiles)
+    seen: Counter[str] = Counter()
+    actions = 0
+    while not state.is_over and actions < 50_000:
+        if state.to_act is CHANCE:
+            action = sample_outcome(cc.chance_outcomes(state), rng)
+        else:
+            legal = cc.legal_actions(state)
+            if state.phase is cc.Phase.ACTIONS and "joined" not in seen:
+                work = _Work(state)
+                arrows = work.arrows()
+                for space, _direction in arrows.values():
+                    found = work.walk(space, arrows, 3)
+                    if found is not None:
+                        seen["joined"] = 1
+                        break
+            if any(isinstance(a, cc.LayShortcut) for a in legal):
+                seen["lay legal"] = 1
+            if any(isinstance(a, cc.UseShortcut) for a in legal):
+                seen["use legal"] = 1
+            action = _choose(bot, legal, rng)
+            if isinstance(action, cc.LayShortcut):
+                seen["lay taken"] = 1
+            if isinstance(action, cc.UseShortcut):
+                seen["use taken"] = 1
+                work = _Work(state)
+                position = state.characters[state.active].position
+                assert position is not None
+                joined = work.walk(position, work.arrows(), 0)
+                assert joined is not None
+                seen["use via tiles" if joined[1] else "use side-by-side"] = 1
+        state, events = cc.step(state, action)
+        actions += 1
+        for event in events:
+            if isinstance(event, E.TileLaid) and event.mega_jump:
+                seen["mega jump"] = 1
+            elif isinstance(event, E.TileRecycled):
+                seen["recycled"] = 1
+            elif isinstance(event, E.Won) and "lift" in event.why:
+                seen["secondary win"] = 1
+    return seen, actions
+
+
+KEYS = (
+    "joined",
+    "lay legal",
+    "lay taken",
+    "use legal",
+    "use taken",
+    "use side-by-side",
+    "use via tiles",
+    "mega jump",
+    "recycled",
+    "secondary win",
+)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--tiles", default=None, help="a tile catalogue JSON file")
+    args = parser.parse_args()
+    tiles = cc.load_tiles(args.tiles) if args.tiles else None
+    print("games (of N) in which each mechanic happened at least once")
+    print("bot       players  " + "  ".join(f"{key:>8.8}" for key in KEYS) + "   ms/game")
+    for bot in ("shortcut", "random"):
+        for players in (2, 3, 4):
+            total: Counter[str] = Counter()
+            started = time.perf_counter()
+            for index in range(args.games):
+                seen, _ = play_one(players, bot, args.seed + index, tiles)
+                total.update(seen)
+            elapsed = (time.perf_counter() - started) / args.games * 1000
+            cells = "  ".join(f"{total[key]:>8}" for key in KEYS)
+            print(f"{bot:9} {players:>7}  {cells}   {elapsed:7.1f}")
+
+
+if __name__ == "__main__":
+    main()
