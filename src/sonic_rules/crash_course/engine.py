@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from sonic_rules.core.errors import IllegalActionError, InvalidActionError
+from sonic_rules.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from sonic_rules.core.events import Event
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import events as E
@@ -895,8 +895,14 @@ def _may_end_turn(state: State) -> bool:
     return not character.damage and not _can_move(state)
 
 
+def _require_state(state: object) -> None:
+    if not isinstance(state, State):
+        raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
+
+
 def legal_actions(state: State) -> list[Any]:
     """Every legal action, in the canonical order of :func:`~.actions.action_key`."""
+    _require_state(state)
     phase = state.phase
     if phase is Phase.GAME_OVER:
         return []
@@ -928,6 +934,7 @@ def legal_actions(state: State) -> list[Any]:
 
 def chance_outcomes(state: State) -> list[tuple[Any, float]]:
     """At a chance node, each distinct token kind with probability count / total."""
+    _require_state(state)
     if state.phase is Phase.DRAWING:
         seat = state.characters[state.active].owner
         total = sum(state.pile)
@@ -1115,6 +1122,7 @@ def _valid_space(state: State, space: Space) -> bool:
 
 def step(state: State, action: Any) -> tuple[State, list[Event]]:
     """Apply ``action``; return the new state and what happened. ``state`` is untouched."""
+    _require_state(state)
     _check(state, action)
     work = _Work(state)
     _dispatch(state, work, action)

@@ -123,6 +123,59 @@ def _beginner_order(catalogue: Catalogue, options: Options) -> list[tuple[int, b
     return order
 
 
+def _catalogue(tiles: Catalogue | None) -> Catalogue:
+    """The given catalogue, or the shipped reconstruction for ``None``."""
+    if tiles is None:
+        return default_catalogue()
+    if not isinstance(tiles, Catalogue):
+        raise BoardError(
+            f"tiles must be a Catalogue from load_tiles(), got {type(tiles).__name__}", "tiles"
+        )
+    return tiles
+
+
+def _options(options: Options | Mapping[str, Any] | None) -> Options:
+    """``Options``, a mapping of its fields (as in JSON), or ``None`` for the defaults."""
+    if options is None:
+        return Options()
+    if isinstance(options, Mapping):
+        return structure_or_raise(converter, dict(options), Options, "$.options")
+    if not isinstance(options, Options):
+        raise InvalidStateError(
+            f"options must be a crash_course.Options or a mapping, got {type(options).__name__}",
+            "$.options",
+        )
+    # A hand-built Options is checked like a loaded one: through its JSON form.
+    return structure_or_raise(
+        converter, converter.unstructure(_plain(options)), Options, "$.options"
+    )
+
+
+def _plain(options: Options) -> Options:
+    """Written forms (``"sonic"``, lists) accepted in a hand-built ``Options``."""
+    if any(type(flag) is not bool for flag in (options.official_draw, options.set_back)):
+        raise InvalidStateError("official_draw and set_back are true or false", "$.options")
+    names = []
+    for index, name in enumerate(options.characters):
+        if isinstance(name, CharacterName):
+            names.append(name)
+            continue
+        try:
+            names.append(CharacterName(name))
+        except ValueError:
+            raise InvalidStateError(
+                f"unknown character {name!r}", f"$.options.characters[{index}]"
+            ) from None
+    course = []
+    for index, entry in enumerate(options.beginner_course):
+        if not isinstance(entry, tuple | list) or len(entry) != 2:
+            raise InvalidStateError(
+                "a course entry is (tile id, reversed)", f"$.options.beginner_course[{index}]"
+            )
+        course.append((entry[0], entry[1]))
+    return attrs.evolve(options, characters=tuple(names), beginner_course=tuple(course))
+
+
 def _blank_state(players: int, variant: Variant, catalogue: Catalogue, options: Options) -> State:
     characters = _roster(players, variant, options)
     line, star = catalogue.start_tiles()
@@ -188,7 +241,7 @@ def new_game(
     from :func:`~.tiles.load_tiles` (default: the shipped reconstruction).
     """
     kind = _variant(variant)
-    state = _blank_state(players, kind, tiles or default_catalogue(), options or Options())
+    state = _blank_state(players, kind, _catalogue(tiles), _options(options))
     if state.phase is Phase.SETUP:
         return state
     if kind is Variant.BEGINNER:
@@ -250,8 +303,8 @@ def setup_position(
     (:class:`~sonic_rules.core.errors.InvalidStateError` if inconsistent).
     """
     kind = _variant(variant)
-    catalogue = tiles or default_catalogue()
-    state = _blank_state(players, kind, catalogue, options or Options())
+    catalogue = _catalogue(tiles)
+    state = _blank_state(players, kind, catalogue, _options(options))
     if course is None and not state.course:
         line, star = catalogue.start_tiles()
         rest = [n for n in range(len(catalogue.tiles)) if n not in (line, star)]
@@ -556,6 +609,8 @@ def _check_turn(state: State, count: int) -> None:
 
 def to_json(state: State) -> str:
     """The state as JSON text (``from_json`` gives back an equal state)."""
+    if not isinstance(state, State):
+        raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
     return json.dumps(converter.unstructure(state), separators=(",", ":"))
 
 
@@ -563,6 +618,8 @@ def from_json(text: str | bytes) -> State:
     """Load a state strictly: unknown or missing fields, bad values and inconsistent
     positions raise :class:`~sonic_rules.core.errors.InvalidStateError` with a JSON path."""
     data = loads_json(text)
+    if not isinstance(data, dict):
+        raise InvalidStateError(f"a state is a JSON object, not {type(data).__name__}")
     state = structure_or_raise(converter, data, State)
     validate_state(state)
     return state
