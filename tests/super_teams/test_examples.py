@@ -40,7 +40,7 @@ def blue_move(sonic: int, value: int, bonus: list[str] | None = None) -> State:
         4,
         board=TRACK,
         positions={"sonic": sonic},
-        hands=[[], [f"blue-{value}", "red-1"], [], []],
+        hands=[[], [f"blue-{value}", "red-1"], ["black-1"], []],
         bonus_hands=[bonus or [], [], [], []],
         to_act=1,
     )

@@ -137,7 +137,7 @@ def test_st_response_window_four_players_holder_then_partner_never_the_opponents
     state = setup_position(
         4,
         board=GRASS_20,
-        hands=[[], ["blue-3", "red-1"], [], []],
+        hands=[[], ["blue-3", "red-1"], ["black-1"], []],
         bonus_hands=[["speed"], ["speed"], ["speed"], ["speed"]],
         to_act=1,
     )
@@ -458,7 +458,7 @@ def test_st_bonus_space_the_moved_characters_colour_decides_who_draws() -> None:
         4,
         board="S . . B . . .",
         positions={"sonic": 7, "tails": 7},
-        hands=[[], ["blue-3", "red-1"], [], []],
+        hands=[[], ["blue-3", "red-1"], ["black-1"], []],
         to_act=1,
     )
     after = apply(state, Play(1, card("blue-3"), SHADOW))

@@ -89,6 +89,16 @@ class Card:
     _rank: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        # A card built by hand must be a real card: ``blue-3.0`` would equal ``blue-3``
+        # as a value yet break JSON and board arithmetic once inside a state.
+        special = self.colour is None and type(self.value) is int and self.value == 0
+        if not special and not (
+            isinstance(self.colour, Colour) and type(self.value) is int and 1 <= self.value <= 6
+        ):
+            raise InvalidActionError(
+                f"not a card: colour {self.colour!r}, value {self.value!r} "
+                "(a Colour and an integer 1 to 6, or the special card)"
+            )
         rank = 4 * 8 if self.colour is None else _COLOUR_ORDER[self.colour] * 8 + self.value
         object.__setattr__(self, "_rank", rank)
 

@@ -541,11 +541,15 @@ def _apply_choose_half(state: State, action: ChooseHalf, events: Events) -> Stat
 
 
 def _end_turn(state: State, events: Events) -> State:
-    turn = (state.turn + 1) % state.players  # ST-TURN-ORDER
-    if all(not hand for hand in state.hands):
+    players = state.players
+    turn = (state.turn + 1) % players  # ST-TURN-ORDER
+    hands = state.hands
+    if all(not hand for hand in hands):
         # ST-DEAL: every hand is empty, a new deal starts with the next seat.
         state = attrs.evolve(state, pending=None, turn=turn, turns_played=state.turns_played + 1)
         return _start_deal(state, events)
+    while not hands[turn]:
+        turn = (turn + 1) % players  # ST-P-EMPTY-HAND: only in a set-up position
     return _goto(state, Phase.PLAY, pending=None, turn=turn, turns_played=state.turns_played + 1)
 
 

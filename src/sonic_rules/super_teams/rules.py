@@ -288,6 +288,15 @@ RULES = RuleBook(
             "project",
         ),
         _R(
+            "ST-P-EMPTY-HAND",
+            "A seat with no card is passed over",
+            "In play every hand shrinks by one card per turn, so hands empty together. In a "
+            "set-up position (a puzzle, a frontend's scenario) a seat may hold no card while "
+            "others still do: the turn passes over it to the next seat that holds a card, and "
+            "a new deal starts only when every hand is empty.",
+            "project",
+        ),
+        _R(
             "ST-P-SPECIAL-JUMP-CHOICE",
             "Special-card Super Jump is always a choice",
             "A seat that takes Super Jump through the special card always chooses the jumper, "

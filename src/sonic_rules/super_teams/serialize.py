@@ -12,18 +12,21 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import pairwise
 from typing import Any
 
+import attrs
 from cattrs.strategies import configure_tagged_union
 
 from sonic_rules.core.errors import BoardError, InvalidActionError, InvalidStateError
 from sonic_rules.core.serialization import loads_json, make_converter, structure_or_raise
 from sonic_rules.super_teams.actions import Action
 from sonic_rules.super_teams.board import Board
-from sonic_rules.super_teams.cards import Card, Character, movement_deck, sort_bonus
-from sonic_rules.super_teams.options import check_options
+from sonic_rules.super_teams.cards import BonusKind, Card, Character, movement_deck, sort_bonus
+from sonic_rules.super_teams.engine import jump_candidates
+from sonic_rules.super_teams.options import BonusSplit, Options, check_options
 from sonic_rules.super_teams.phases import Phase
-from sonic_rules.super_teams.state import HAND_SIZE, State
+from sonic_rules.super_teams.state import HAND_SIZE, PendingMove, Piece, State
 
 GAME_NAME = "super-teams"
 FORMAT = 1
@@ -85,11 +88,36 @@ def from_json(text: str | bytes) -> State:
         raise InvalidStateError(
             f'not a {GAME_NAME} state (expected "game": "{GAME_NAME}")', "$.game"
         )
-    if data.pop("format", None) != FORMAT:
+    format_ = data.pop("format", None)
+    if type(format_) is not int or format_ != FORMAT:
         raise InvalidStateError(f"unsupported format (expected {FORMAT})", "$.format")
+    _require_every_field(data, State, "$")
     state = structure_or_raise(converter, data, State)
     validate(state)
     return state
+
+
+# Fields whose value is itself a record; a saved state writes every field of each.
+_NESTED: dict[type, dict[str, type]] = {
+    State: {"options": Options, "pending": PendingMove},
+    Options: {"bonus_split": BonusSplit},
+}
+_LISTED: dict[type, dict[str, type]] = {State: {"pieces": Piece}}
+
+
+def _require_every_field(data: Any, cls: type, path: str) -> None:
+    """Refuse a missing field even where the class has a default (cattrs would fill it in)."""
+    if not isinstance(data, dict):
+        return  # the converter names the wrong type
+    for field in attrs.fields(cls):
+        if field.name not in data:
+            _fail("required field missing", f"{path}.{field.name}")
+    for name, inner in _NESTED.get(cls, {}).items():
+        _require_every_field(data[name], inner, f"{path}.{name}")
+    for name, inner in _LISTED.get(cls, {}).items():
+        if isinstance(data[name], list):
+            for index, item in enumerate(data[name]):
+                _require_every_field(item, inner, f"{path}.{name}[{index}]")
 
 
 def action_to_json(action: Action) -> str:
@@ -224,6 +252,16 @@ def _validate_phase(state: State, characters: list[Character]) -> None:
             _fail("the move in progress is the turn player's", "$.pending.seat")
         if pending.character not in characters:
             _fail("not a character in play", "$.pending.character")
+        if state.has_crossed(pending.character):
+            _fail("a character across the line is never moved", "$.pending.character")
+        holder = state.holder(pending.character.colour)
+        asked = (holder,) if state.partner(holder) is None else (holder, state.partner(holder))
+        in_order = tuple(seat for seat in asked if seat in pending.responders)
+        if pending.responders != in_order:
+            _fail("only the colour's holder, then the partner, are asked", "$.pending.responders")
+        allowed = 2 if state.options.partner_second_bonus else 1
+        if len(pending.bonuses) > allowed or BonusKind.SUPER_JUMP in pending.bonuses:
+            _fail(f"at most {allowed} bonus card(s), never Super Jump", "$.pending.bonuses")
         if pending.card.is_special:
             _fail("the special card is never played", "$.pending.card")
         if phase is Phase.RESPONSE and not pending.responders:
@@ -254,3 +292,42 @@ def _validate_phase(state: State, characters: list[Character]) -> None:
         _fail("the game is over exactly when one side is all across", "$.phase")
     if phase is Phase.PLAY and not state.hands[state.turn]:
         _fail("the seat to play holds no card", "$.hands")
+    _validate_hand_sizes(state)
+    if state.specials_owed and phase is not Phase.DEAL:
+        _fail("a special card's replacement is owed only during a deal", "$.specials_owed")
+    if state.bonus_for is not None:
+        if phase is not Phase.BONUS_DRAW:
+            _fail("a bonus space is drawn for only in the bonus-draw phase", "$.bonus_for")
+        piece = state.piece(state.bonus_for)
+        if piece.position >= len(state.board) or state.board[piece.position].value != "B":
+            _fail("the character is not on a bonus space", "$.bonus_for")
+        if state.bonus_queue != (state.holder(state.bonus_for.colour),):
+            _fail("only the colour's holder takes a bonus space's card", "$.bonus_queue")
+    if state.jumper is not None:
+        if not 0 <= state.jumper < state.players:
+            _fail(f"must be a seat 0..{state.players - 1}", "$.jumper")
+        if not jump_candidates(state, state.jumper):
+            _fail("this seat has no character to Super Jump", "$.jumper")
+
+
+def _validate_hand_sizes(state: State) -> None:
+    """ST-P-DEAL-ORDER: a deal starts when every hand is empty and gives one card at a time
+    clockwise from ``turn``, so clockwise from ``turn`` hand sizes never grow and differ by
+    at most 1, and the next card goes to the first seat short of the others. (During play a
+    set-up position may hold any hands: ST-P-EMPTY-HAND.)"""
+    dealing = state.phase in (Phase.DEAL, Phase.SUPER_JUMP_TARGET) or (
+        state.phase is Phase.BONUS_DRAW and state.bonus_for is None
+    )
+    if not dealing:
+        return
+    players = state.players
+    order = [(state.turn + k) % players for k in range(players)]
+    sizes = [len(state.hands[seat]) for seat in order]
+    if any(a < b for a, b in pairwise(sizes)) or sizes[0] - sizes[-1] > 1:
+        _fail(
+            "hand sizes do not fit a deal in turn order (clockwise from the first player, "
+            "each seat holds as many cards as the next, or one more)",
+            "$.hands",
+        )
+    if state.phase is Phase.DEAL and state.deal_next != order[sizes.index(sizes[-1])]:
+        _fail("the next card goes to the first seat short of the others", "$.deal_next")

@@ -96,9 +96,16 @@ def new_game(
 PositionSpec = int | tuple[int, Surface | str | None]
 
 
+def _items(value: object, path: str) -> list[Any]:
+    """The entries of a list-like argument; text, mappings and scalars are refused."""
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise InvalidStateError(f"expected a list, got {value!r}", path)
+    return list(value)
+
+
 def _parse_cards(cards: Iterable[Card | str], path: str) -> tuple[Card, ...]:
     result = []
-    for index, card in enumerate(cards):
+    for index, card in enumerate(_items(cards, path)):
         try:
             result.append(card if isinstance(card, Card) else Card.parse(card))
         except InvalidActionError as error:
@@ -108,7 +115,7 @@ def _parse_cards(cards: Iterable[Card | str], path: str) -> tuple[Card, ...]:
 
 def _parse_bonus(kinds: Iterable[BonusKind | str], path: str) -> tuple[BonusKind, ...]:
     result = []
-    for index, kind in enumerate(kinds):
+    for index, kind in enumerate(_items(kinds, path)):
         try:
             result.append(kind if isinstance(kind, BonusKind) else BonusKind(kind))
         except ValueError:
@@ -153,6 +160,8 @@ def setup_position(
     colours = tuple(c for held in seat_colours(players, options) for c in held)
     in_play = [c for c in Character if c.colour in colours]
     placed: dict[Character, Piece] = {}
+    if positions is not None and not isinstance(positions, Mapping):
+        raise InvalidStateError(f"expected a mapping, got {positions!r}", "$.positions")
     for key, spec in (positions or {}).items():
         try:
             character = key if isinstance(key, Character) else Character(key)
@@ -161,6 +170,10 @@ def setup_position(
         if character not in in_play:
             raise InvalidStateError(f"{character} is not in this game", f"$.positions.{key}")
         if isinstance(spec, tuple):
+            if len(spec) != 2:
+                raise InvalidStateError(
+                    "a position is a space index or (index, half)", f"$.positions.{key}"
+                )
             position, half_spec = spec
             try:
                 half = None if half_spec is None else Surface(half_spec)
@@ -174,9 +187,14 @@ def setup_position(
             raise InvalidStateError("a position is a space index", f"$.positions.{key}")
         placed[character] = Piece(character, position, half)
     pieces = tuple(placed.get(c, Piece(c, 0)) for c in in_play)
-    hand_list = [_parse_cards(h, f"$.hands[{i}]") for i, h in enumerate(hands or ())]
+    hand_list = [
+        _parse_cards(h, f"$.hands[{i}]") for i, h in enumerate(_items(hands or (), "$.hands"))
+    ]
     hand_list += [()] * (players - len(hand_list))
-    bonus_list = [_parse_bonus(b, f"$.bonus_hands[{i}]") for i, b in enumerate(bonus_hands or ())]
+    bonus_list = [
+        _parse_bonus(b, f"$.bonus_hands[{i}]")
+        for i, b in enumerate(_items(bonus_hands or (), "$.bonus_hands"))
+    ]
     bonus_list += [()] * (players - len(bonus_list))
     discard_cards = _parse_cards(discard, "$.discard")
     if deck is None:
