@@ -13,6 +13,7 @@ from sonic_rules.super_teams import (
     Character,
     Colour,
     Deal,
+    Pass,
     Phase,
     Play,
     apply,
@@ -68,6 +69,15 @@ def test_st_play_card_a_float_valued_card_never_enters_the_state() -> None:
     with pytest.raises(InvalidActionError):
         apply(state, Play(0, Card(Colour.BLUE, 3.0), Character.SONIC))  # type: ignore[arg-type]
     assert apply(state, Play(0, card("blue-3"), Character.SONIC)).phase is Phase.RESPONSE
+
+
+@pytest.mark.parametrize("seat", [1.0, True, "1", None])
+def test_an_action_seat_is_an_integer(seat: object) -> None:
+    """``Pass(1.0)`` used to equal ``Pass(1)``, so it was "in" ``legal_actions`` while
+    ``apply`` refused it: the list and ``apply`` disagreed."""
+    for build in (Pass, lambda s: Play(s, "blue-3", "sonic"), lambda s: Deal(s, "blue-3")):
+        with pytest.raises(InvalidActionError):
+            build(seat)
 
 
 # -- JSON strictness ---------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from sonic_rules.core.errors import InvalidActionError
 from sonic_rules.super_teams.board import Surface
 from sonic_rules.super_teams.cards import BonusKind, Card, Character
 
@@ -49,11 +50,22 @@ def _surface(value: Any) -> Any:
     return _member(Surface, value)
 
 
+def _seat(_: Any, attribute: attrs.Attribute[int], value: Any) -> None:
+    """A seat is an ``int``: ``Play(1.0, ...)`` would otherwise equal ``Play(1, ...)`` and
+    look legal while ``apply`` refuses it."""
+    if type(value) is not int:
+        raise InvalidActionError(f"{attribute.name} must be an integer seat, got {value!r}")
+
+
+def _seat_field() -> Any:
+    return attrs.field(validator=_seat)
+
+
 @attrs.frozen
 class Deal:
     """Chance: ``card`` is dealt to ``seat`` (the seat whose turn it is in the deal)."""
 
-    seat: int
+    seat: int = _seat_field()
     card: Card = attrs.field(converter=_card)
 
     def __str__(self) -> str:
@@ -64,7 +76,7 @@ class Deal:
 class DrawBonus:
     """Chance: ``seat`` takes the top bonus card, which is ``kind``."""
 
-    seat: int
+    seat: int = _seat_field()
     kind: BonusKind = attrs.field(converter=_bonus)
 
     def __str__(self) -> str:
@@ -75,7 +87,7 @@ class DrawBonus:
 class Play:
     """``seat`` plays movement ``card`` from hand to move ``character``."""
 
-    seat: int
+    seat: int = _seat_field()
     card: Card = attrs.field(converter=_card)
     character: Character = attrs.field(converter=_character)
 
@@ -87,7 +99,7 @@ class Play:
 class PlayBonus:
     """``seat`` plays bonus card ``kind`` on the move in progress."""
 
-    seat: int
+    seat: int = _seat_field()
     kind: BonusKind = attrs.field(converter=_bonus)
 
     def __str__(self) -> str:
@@ -98,7 +110,7 @@ class PlayBonus:
 class Pass:
     """``seat`` plays no bonus card on the move in progress."""
 
-    seat: int
+    seat: int = _seat_field()
 
     def __str__(self) -> str:
         return f"seat {self.seat} passes"
@@ -108,7 +120,7 @@ class Pass:
 class ChooseHalf:
     """``seat`` (the card's player) puts the character on ``half`` of a double space."""
 
-    seat: int
+    seat: int = _seat_field()
     half: Surface = attrs.field(converter=_surface)
 
     def __str__(self) -> str:
@@ -119,7 +131,7 @@ class ChooseHalf:
 class ChooseJumper:
     """``seat``, who took Super Jump through the special card, jumps ``character``."""
 
-    seat: int
+    seat: int = _seat_field()
     character: Character = attrs.field(converter=_character)
 
     def __str__(self) -> str:
