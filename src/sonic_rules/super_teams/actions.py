@@ -57,15 +57,11 @@ def _seat(_: Any, attribute: attrs.Attribute[int], value: Any) -> None:
         raise InvalidActionError(f"{attribute.name} must be an integer seat, got {value!r}")
 
 
-def _seat_field() -> Any:
-    return attrs.field(validator=_seat)
-
-
 @attrs.frozen
 class Deal:
     """Chance: ``card`` is dealt to ``seat`` (the seat whose turn it is in the deal)."""
 
-    seat: int = _seat_field()
+    seat: int = attrs.field(validator=_seat)
     card: Card = attrs.field(converter=_card)
 
     def __str__(self) -> str:
@@ -76,7 +72,7 @@ class Deal:
 class DrawBonus:
     """Chance: ``seat`` takes the top bonus card, which is ``kind``."""
 
-    seat: int = _seat_field()
+    seat: int = attrs.field(validator=_seat)
     kind: BonusKind = attrs.field(converter=_bonus)
 
     def __str__(self) -> str:
@@ -87,7 +83,7 @@ class DrawBonus:
 class Play:
     """``seat`` plays movement ``card`` from hand to move ``character``."""
 
-    seat: int = _seat_field()
+    seat: int = attrs.field(validator=_seat)
     card: Card = attrs.field(converter=_card)
     character: Character = attrs.field(converter=_character)
 
@@ -99,7 +95,7 @@ class Play:
 class PlayBonus:
     """``seat`` plays bonus card ``kind`` on the move in progress."""
 
-    seat: int = _seat_field()
+    seat: int = attrs.field(validator=_seat)
     kind: BonusKind = attrs.field(converter=_bonus)
 
     def __str__(self) -> str:
@@ -110,7 +106,7 @@ class PlayBonus:
 class Pass:
     """``seat`` plays no bonus card on the move in progress."""
 
-    seat: int = _seat_field()
+    seat: int = attrs.field(validator=_seat)
 
     def __str__(self) -> str:
         return f"seat {self.seat} passes"
@@ -120,7 +116,7 @@ class Pass:
 class ChooseHalf:
     """``seat`` (the card's player) puts the character on ``half`` of a double space."""
 
-    seat: int = _seat_field()
+    seat: int = attrs.field(validator=_seat)
     half: Surface = attrs.field(converter=_surface)
 
     def __str__(self) -> str:
@@ -131,7 +127,7 @@ class ChooseHalf:
 class ChooseJumper:
     """``seat``, who took Super Jump through the special card, jumps ``character``."""
 
-    seat: int = _seat_field()
+    seat: int = attrs.field(validator=_seat)
     character: Character = attrs.field(converter=_character)
 
     def __str__(self) -> str:
