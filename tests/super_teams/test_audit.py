@@ -115,6 +115,15 @@ def test_json_a_missing_field_of_a_pending_move_is_refused() -> None:
     assert error.value.path == "$.pending.bonuses"
 
 
+@pytest.mark.parametrize("written", ["blue-03", " blue-3", "Blue-3", "blue 3", "SPECIAL"])
+def test_json_cards_are_read_only_as_written(written: str) -> None:
+    """A saved state writes ``blue-3``; a loose spelling in JSON is not silently accepted
+    (as "12" is not read as 12)."""
+    with pytest.raises(InvalidStateError) as error:
+        from_json(_mutated(_position(), lambda d: d["hands"][1].__setitem__(0, written)))
+    assert error.value.path == "$.hands[1][0]"
+
+
 @pytest.mark.parametrize("junk", [1.0, True, "1"])
 def test_json_the_format_is_the_integer_1(junk: object) -> None:
     with pytest.raises(InvalidStateError) as error:

@@ -46,9 +46,12 @@ def _structure_card(value: Any, _: type) -> Card:
     if not isinstance(value, str):
         raise TypeError(f"expected a card like 'blue-4', got {value!r}")
     try:
-        return Card.parse(value)
+        card = Card.parse(value)
     except InvalidActionError as error:
         raise ValueError(str(error)) from None
+    if str(card) != value:
+        raise ValueError(f"a card is written {str(card)!r} in JSON, not {value!r}")
+    return card
 
 
 def _structure_board(value: Any, _: type) -> Board:
