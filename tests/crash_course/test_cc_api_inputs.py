@@ -59,3 +59,14 @@ def test_tiles_must_be_a_catalogue() -> None:
 def test_wrong_action_type() -> None:
     with pytest.raises(InvalidActionError):
         cc.apply(cc.new_game(2), "move left")
+
+
+def test_action_json_round_trip_and_errors() -> None:
+    state = cc.new_game(3)
+    for action in cc.legal_actions(state):
+        assert cc.action_from_json(cc.action_to_json(action)) == action
+    for text in ['{"type": "fly"}', '{"type": "EndTurn"}', "nope", "[]"]:
+        with pytest.raises(InvalidActionError):
+            cc.action_from_json(text)
+    with pytest.raises(InvalidActionError):
+        cc.action_to_json("end turn")

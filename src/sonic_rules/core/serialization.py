@@ -19,7 +19,7 @@ import cattrs
 from cattrs.cols import homogenous_tuple_structure_factory, is_sequence
 from cattrs.v import format_exception
 
-from sonic_rules.core.errors import InvalidStateError
+from sonic_rules.core.errors import InvalidActionError, InvalidStateError
 
 T = TypeVar("T")
 
@@ -142,3 +142,21 @@ def loads_json(text: str | bytes) -> Any:
         ) from None
     except UnicodeDecodeError as error:
         raise InvalidStateError(f"not valid UTF-8 JSON: {error}") from None
+
+
+def dump_action(
+    converter: cattrs.Converter, union: Any, types: tuple[type, ...], action: Any
+) -> str:
+    """An action as JSON, tagged by its type; anything else is an ``InvalidActionError``."""
+    if type(action) not in types:
+        raise InvalidActionError(f"not an action of this game: {action!r}")
+    return json.dumps(converter.unstructure(action, union))
+
+
+def load_action(converter: cattrs.Converter, union: Any, text: str | bytes) -> Any:
+    """Read an action written by :func:`dump_action`; malformed input raises an
+    ``InvalidActionError`` naming the JSON path."""
+    try:
+        return structure_or_raise(converter, loads_json(text), union)
+    except InvalidStateError as error:
+        raise InvalidActionError(f"bad action: {error}") from None

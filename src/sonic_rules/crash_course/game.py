@@ -10,8 +10,14 @@ import attrs
 from cattrs.strategies import configure_tagged_union
 
 from sonic_rules.core.driver import Game
-from sonic_rules.core.errors import BoardError, InvalidActionError, InvalidStateError
-from sonic_rules.core.serialization import loads_json, make_converter, structure_or_raise
+from sonic_rules.core.errors import BoardError, InvalidStateError
+from sonic_rules.core.serialization import (
+    dump_action,
+    load_action,
+    loads_json,
+    make_converter,
+    structure_or_raise,
+)
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course.engine import (
     _EMPTY_FEATURES,
@@ -627,14 +633,13 @@ def from_json(text: str | bytes) -> State:
 
 def action_to_json(action: Any) -> str:
     """An action as JSON, tagged with its type name."""
-    if type(action) not in A.ACTION_TYPES:
-        raise InvalidActionError(f"not a Crash Course action: {action!r}")
-    return json.dumps(converter.unstructure(action, A.Action))
+    return dump_action(converter, A.Action, A.ACTION_TYPES, action)
 
 
 def action_from_json(text: str | bytes) -> Any:
-    """Load an action written by :func:`action_to_json`."""
-    return structure_or_raise(converter, loads_json(text), A.Action)  # type: ignore[arg-type]
+    """Load an action written by :func:`action_to_json`; malformed input raises an
+    :class:`~sonic_rules.core.errors.InvalidActionError` naming the JSON path."""
+    return load_action(converter, A.Action, text)
 
 
 # ======================================================================================

@@ -19,8 +19,14 @@ import attrs
 from cattrs.strategies import configure_tagged_union
 
 from sonic_rules.core.errors import BoardError, InvalidActionError, InvalidStateError
-from sonic_rules.core.serialization import loads_json, make_converter, structure_or_raise
-from sonic_rules.super_teams.actions import Action
+from sonic_rules.core.serialization import (
+    dump_action,
+    load_action,
+    loads_json,
+    make_converter,
+    structure_or_raise,
+)
+from sonic_rules.super_teams.actions import ACTION_TYPES, Action
 from sonic_rules.super_teams.board import Board
 from sonic_rules.super_teams.cards import BonusKind, Card, Character, movement_deck, sort_bonus
 from sonic_rules.super_teams.engine import jump_candidates
@@ -124,16 +130,13 @@ def _require_every_field(data: Any, cls: type, path: str) -> None:
 
 
 def action_to_json(action: Action) -> str:
-    return json.dumps(converter.unstructure(action, Action))
+    """An action as JSON, tagged by ``"type"``."""
+    return dump_action(converter, Action, ACTION_TYPES, action)
 
 
 def action_from_json(text: str | bytes) -> Action:
     """Read an action; malformed input raises ``InvalidActionError`` naming the path."""
-    try:
-        data = loads_json(text)
-        action: Action = structure_or_raise(converter, data, Action)  # type: ignore[arg-type]
-    except InvalidStateError as error:
-        raise InvalidActionError(f"bad action: {error}") from None
+    action: Action = load_action(converter, Action, text)
     return action
 
 
