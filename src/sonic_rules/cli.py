@@ -130,6 +130,7 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     wins = [0] * players
     lengths: list[int] = []
     decisions: list[int] = []
+    turns: list[int] = []
     capped = 0
     started = time.perf_counter()
     tty = err.isatty()
@@ -144,6 +145,8 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 wins[seat] += 1
             lengths.append(result.actions)
             decisions.append(result.decisions)
+            if hasattr(result.final, "turns_played"):
+                turns.append(result.final.turns_played)
         if args.progress and (index + 1 == games or (index + 1) % every == 0):
             _progress(index + 1, games, started, err, tty)
     elapsed = time.perf_counter() - started
@@ -161,7 +164,10 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     out.write("\n")
     if lengths:
         rows = [["game length", "min", "median", "mean", "max"]]
-        for name, values in (("actions", lengths), ("decisions", decisions)):
+        series = [("actions", lengths), ("decisions", decisions)]
+        if turns:
+            series.insert(0, ("turns", turns))
+        for name, values in series:
             rows.append(
                 [
                     name,
