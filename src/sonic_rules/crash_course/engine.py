@@ -81,12 +81,18 @@ def progress(character: Character) -> tuple[int, int]:
 
 
 def draw_count(state: State, index: int) -> int:
-    """Items the character draws: first 1, last 3, between 2 (ties share the higher)."""
+    """Items the character draws: first 1, last 3, between 2 (ties share the higher).
+
+    A character's place is 1 + the number of characters strictly ahead of it, so
+    characters tied at the back share the higher place and are not last unless alone
+    there (``CC-PLACEMENT``): of three, one ahead and two tied behind, the two draw 2.
+    """
     places = [progress(character) for character in state.characters]
     mine = places[index]
-    if mine == max(places):
+    place = 1 + sum(1 for other in places if other > mine)
+    if place == 1:
         return 1
-    if mine == min(places):
+    if place == len(places):
         return 3
     return 2
 

@@ -124,7 +124,8 @@ _RULES: list[tuple[str, str, str, str]] = [
         "CC-PLACEMENT",
         "Placement",
         "Progress is tile order then row; characters off the "
-        "track are behind everyone; ties share the higher place; all tied is all first.",
+        "track are behind everyone; ties share the higher place (characters tied at the "
+        "back are in the middle, not last); all tied is all first.",
         _G,
     ),
     (
