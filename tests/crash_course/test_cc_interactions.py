@@ -492,3 +492,29 @@ def test_cc_end_turn_passes_on() -> None:
     """CC-TURN-ORDER sanity for the new file."""
     state = scenario(2, course=COURSE, positions={"sonic": (0, 0, 0)}, actions_left=0)
     assert EndTurn(0) in legal_actions(state)
+
+
+def test_cc_bumper_bounced_character_has_left_its_space() -> None:
+    """CC-ITEM-BUMPER, CC-PROJ-BUMPER-PUSH: a bounced character is in the air.
+
+    Bounced onto Knuckles, Tails pushes him forward onto a Booster that carries him
+    through the space Tails left: Tails is no longer there, so he is neither pushed
+    nor hurt by the spikes beyond it.
+    """
+    state = scenario(
+        4,
+        course=COURSE,
+        positions={"tails": (1, 2, 1), "knuckles": (1, 0, 1)},
+        board={(1, 1, 1): "booster"},
+        items={"sonic": ["bumper"]},
+    )
+    after, events = step(state, UseBumper(0, 1))
+    assert at(after, 1) == Space(1, 0, 1)
+    assert at(after, 2) == Space(2, 0, 1)  # (1,1,1) booster -> (1,2,1), (2,0,1) spikes
+    assert dmg(after) == (0, 0, 1, 0)
+    assert [e.character.value for e in of(events, E.Moved)] == [
+        "knuckles",
+        "knuckles",
+        "knuckles",
+        "tails",
+    ]

@@ -97,6 +97,15 @@ def draw_count(state: State, index: int) -> int:
     return 2
 
 
+def _airborne(motion: tuple[Frame, ...] | list[Frame]) -> set[int]:
+    """Characters bounced by a Bumper and not landed yet: off their spaces."""
+    return {
+        frame.character
+        for frame in motion
+        if frame.kind is FrameKind.ENTER and frame.how is How.BUMP
+    }
+
+
 class _Work:
     """A mutable working copy of a state for the duration of one ``apply``."""
 
@@ -115,8 +124,13 @@ class _Work:
         self.shortcuts = list(state.shortcuts)
         self.board = {item.space: item for item in state.board}
         self.face_down = set(state.face_down)
+        # A character bounced by a Bumper is in the air until it lands: it has left its
+        # space (CC-ITEM-BUMPER), so nothing pushed or boosted meanwhile meets it there.
+        airborne = _airborne(state.motion)
         self.occupied = {
-            c.position: number for number, c in enumerate(self.chars) if c.position is not None
+            c.position: number
+            for number, c in enumerate(self.chars)
+            if c.position is not None and number not in airborne
         }
         self.phase = state.phase
         self.active = state.active
@@ -542,9 +556,11 @@ class _Work:
         set_back = [
             n for n, c in enumerate(self.chars) if c.position is not None and c.position.tile == -1
         ]
+        airborne = _airborne(self.motion)
         for number, character in enumerate(self.chars):
-            if character.position is not None and character.position.tile >= 0:
-                self.occupied[character.position] = number
+            position = character.position
+            if position is not None and position.tile >= 0 and number not in airborne:
+                self.occupied[position] = number
         for number in set_back:
             self._set_back(number)
         return lifted
@@ -1344,6 +1360,8 @@ def _bump(work: _Work, target: int) -> None:
         if second is not None:
             landing = second
     # CC-PROJ-BUMPER-PUSH: the landing is an entry, so an occupant there is pushed forward.
+    # The bounced character leaves its space at once (it skips over everything between).
+    del work.occupied[position]
     work.motion.append(Frame(FrameKind.ENTER, target, How.BUMP, space=landing))
     work.run()
 

@@ -232,7 +232,9 @@ _RULES: list[tuple[str, str, str, str]] = [
     (
         "CC-PROJ-BUMPER-PUSH",
         "Bumped onto a character",
-        "A character bumped onto an occupied space pushes the occupant forward, as any entry does.",
+        "A character bumped onto an occupied space pushes the occupant forward, as any entry "
+        "does. The bounced character leaves its space at once: nothing moved meanwhile meets "
+        "it there.",
         _P,
     ),
     (
