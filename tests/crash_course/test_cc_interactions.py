@@ -27,8 +27,10 @@ from sonic_rules.crash_course import (
     UseBumper,
     UseMotobug,
     apply,
+    from_json,
     legal_actions,
     step,
+    to_json,
 )
 from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course.engine import draw_count
@@ -518,3 +520,25 @@ def test_cc_bumper_bounced_character_has_left_its_space() -> None:
         "knuckles",
         "tails",
     ]
+
+
+def test_cc_bumper_tile_laid_while_the_bounced_character_is_in_the_air() -> None:
+    """CC-ITEM-BUMPER, CC-TILE-LAY, CC-ONE-PER-SPACE: the pushed Knuckles boosts through
+    the space Tails left and off the newest tile; the paused state is valid (JSON round
+    trip), and after the lay Tails lands on the spikes he was bounced onto."""
+    state = scenario(
+        4,
+        course=COURSE,
+        positions={"tails": (2, 2, 1), "knuckles": (2, 0, 1)},
+        board={(2, 1, 1): "booster"},
+        items={"sonic": ["bumper"]},
+    )
+    paused = apply(state, UseBumper(0, 1))
+    assert paused.phase is Phase.LAY_TILE and paused.to_act == 0
+    assert at(paused, 2) == Space(2, 2, 1)
+    assert from_json(to_json(paused)) == paused
+    after = apply(paused, LayTile(0, tile_index(state, "arrows-wide"), False))
+    assert at(after, 1) == Space(2, 0, 1) and at(after, 2) == Space(3, 0, 1)
+    assert dmg(after) == (0, 1, 0, 0)
+    assert after.birds == (0, 0, 1, 0)
+    assert after.phase is Phase.ACTIONS and after.to_act == 0

@@ -97,7 +97,7 @@ def draw_count(state: State, index: int) -> int:
     return 2
 
 
-def _airborne(motion: tuple[Frame, ...] | list[Frame]) -> set[int]:
+def airborne_characters(motion: tuple[Frame, ...] | list[Frame]) -> set[int]:
     """Characters bounced by a Bumper and not landed yet: off their spaces."""
     return {
         frame.character
@@ -126,7 +126,7 @@ class _Work:
         self.face_down = set(state.face_down)
         # A character bounced by a Bumper is in the air until it lands: it has left its
         # space (CC-ITEM-BUMPER), so nothing pushed or boosted meanwhile meets it there.
-        airborne = _airborne(state.motion)
+        airborne = airborne_characters(state.motion)
         self.occupied = {
             c.position: number
             for number, c in enumerate(self.chars)
@@ -556,7 +556,7 @@ class _Work:
         set_back = [
             n for n, c in enumerate(self.chars) if c.position is not None and c.position.tile == -1
         ]
-        airborne = _airborne(self.motion)
+        airborne = airborne_characters(self.motion)
         for number, character in enumerate(self.chars):
             position = character.position
             if position is not None and position.tile >= 0 and number not in airborne:

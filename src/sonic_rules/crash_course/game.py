@@ -22,6 +22,7 @@ from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course.engine import (
     _EMPTY_FEATURES,
     _Work,
+    airborne_characters,
     beginner_slots,
     chance_outcomes,
     features_of,
@@ -517,6 +518,8 @@ def _valid(state: State, space: Space) -> bool:
 
 def _check_spaces(state: State) -> None:
     seen: set[Space] = set()
+    # A character bounced by a Bumper and not landed yet has left its space (CC-ITEM-BUMPER).
+    airborne = airborne_characters(state.motion)
     for number, character in enumerate(state.characters):
         space = character.position
         if space is None:
@@ -524,6 +527,8 @@ def _check_spaces(state: State) -> None:
         where = f"$.characters[{number}].position"
         if not _valid(state, space):
             raise InvalidStateError(f"{space!r} is not on the course", where)
+        if number in airborne:
+            continue
         if space in seen:  # CC-ONE-PER-SPACE
             raise InvalidStateError("two characters on one space", where)
         seen.add(space)
