@@ -10,6 +10,7 @@ Scenario tiles (see ``cc_scenario_tiles``), rows entry edge first, lanes left to
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from crash_course.cc_scenario_tiles import COURSE, scenario
@@ -29,6 +30,7 @@ from sonic_rules.crash_course import (
     apply,
     from_json,
     legal_actions,
+    load_tiles,
     step,
     to_json,
 )
@@ -542,3 +544,67 @@ def test_cc_bumper_tile_laid_while_the_bounced_character_is_in_the_air() -> None
     assert dmg(after) == (0, 1, 0, 0)
     assert after.birds == (0, 0, 1, 0)
     assert after.phase is Phase.ACTIONS and after.to_act == 0
+
+
+def _mega_jump_catalogue() -> Any:
+    plain = {"kind": "straight", "turn": "straight", "rows": ["...", "...", "..."]}
+    left = {"kind": "corner", "turn": "left", "rows": ["...", "...", "..."]}
+    tiles = [
+        {"id": "line", "kind": "start-line", "turn": "straight", "rows": ["...", "...", "..."]},
+        {"id": "star", "kind": "start", "turn": "straight", "rows": ["..B", "<..", "..."]},
+        {**left, "id": "c1"},
+        {**left, "id": "c2"},
+        {**left, "id": "c3"},
+        {**plain, "id": "p"},
+    ]
+    shortcuts = [{"id": "tunnel", "kind": "tunnel"}]
+    return load_tiles(json.dumps({"tiles": tiles, "shortcuts": shortcuts}))
+
+
+def test_cc_mega_jump_push_across_and_bumper_back() -> None:
+    """CC-MEGA-JUMP: pushed across the gap onto the facing row; bounced back across it."""
+    state = scenario(
+        2,
+        tiles=_mega_jump_catalogue(),
+        course=["line", "star", "c1", "c2", "c3", "p"],
+        positions={"sonic": (4, 1, 1), "tails": (4, 2, 1)},
+        items={"sonic": ["bumper"]},
+    )
+    assert (state.course[5].x, state.course[5].y) == (1, 1)  # across the star tile's side
+    pushed = apply(state, Move(0, 1))
+    assert at(pushed, 0) == Space(4, 2, 1) and at(pushed, 1) == Space(5, 0, 1)
+    bounced = apply(pushed, UseBumper(0, 1))
+    assert at(bounced, 1) == Space(4, 1, 1)  # over Sonic, back across the gap
+    assert at(bounced, 0) == Space(4, 2, 1)
+
+
+def test_cc_spring_lands_on_a_spring_and_jumps_again() -> None:
+    """CC-ITEM-SPRING: landing on a Spring with an obstacle ahead launches again."""
+    state = scenario(
+        2,
+        course=COURSE,
+        positions={"sonic": (0, 2, 0), "tails": (1, 1, 0)},
+        board={(1, 0, 0): "spring", (1, 2, 0): "spring", (2, 0, 0): "crabmeat"},
+    )
+    after = apply(state, Move(0, 0))
+    assert at(after, 0) == Space(2, 1, 0) and dmg(after) == (0, 0)
+
+
+def test_cc_bomb_discards_ring_stacks_and_rings_drop_nowhere_when_the_tile_behind_is_full() -> None:
+    """CC-ITEM-BOMB, CC-RING-LOSS: a ring stack on the bombed tile is discarded too; a
+    bombed character whose tile behind has no empty space loses its Rings to the discard."""
+    full = {(1, r, lane): "booster" for r in range(3) for lane in range(3) if (r, lane) != (0, 2)}
+    state = scenario(
+        2,
+        course=COURSE,
+        positions={"sonic": (0, 0, 0), "tails": (2, 1, 0)},
+        board={**full, (2, 2, 1): "rings:2"},
+        rings={"tails": 1},
+        items={"sonic": ["bomb"]},
+    )
+    after = apply(state, UseBomb(0, 2))
+    assert dmg(after) == (0, 1)
+    assert after.characters[1].rings == 0
+    assert not any(item.space.tile == 2 for item in after.board)
+    assert after.discard[ItemKind.RING.index] == 3
+    assert after.phase is Phase.ACTIONS
