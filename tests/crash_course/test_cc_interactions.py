@@ -608,3 +608,17 @@ def test_cc_bomb_discards_ring_stacks_and_rings_drop_nowhere_when_the_tile_behin
     assert not any(item.space.tile == 2 for item in after.board)
     assert after.discard[ItemKind.RING.index] == 3
     assert after.phase is Phase.ACTIONS
+
+
+def test_cc_proj_sonic_chain_each_combo_counts() -> None:
+    """CC-PROJ-SONIC-CHAIN: three Boosters in a row within one Move are two combos: 2 birds."""
+    state = scenario(
+        2,
+        course=COURSE,
+        positions={"sonic": (0, 1, 0)},
+        board={(0, 2, 0): "booster", (1, 0, 0): "booster", (1, 1, 0): "booster"},
+    )
+    after = apply(state, Move(0, 0))
+    # (0,2,0) boost -> (1,0,0) boost -> (1,1,0) boost -> (1,2,0), (2,0,0).
+    assert at(after, 0) == Space(2, 0, 0)
+    assert after.birds == (2, 0)

@@ -439,7 +439,8 @@ class _Work:
             # CC-ITEM-BOOSTER: 2 more spaces straight ahead in the booster's lane, one at a
             # time (spikes on the way hurt, the boost goes on); a new boost replaces the old.
             if how is How.BOOST and by_move and self.name(number) is CharacterName.SONIC:
-                # CC-ABILITY-SONIC: only within one of his own Move actions.
+                # CC-ABILITY-SONIC: only within one of his own Move actions; each link of a
+                # chain is a combo (CC-PROJ-SONIC-CHAIN).
                 self.gain_bird(number, "Sonic combined two Boosters")
             self._cancel_boost(number)
             self.motion.append(

@@ -437,6 +437,13 @@ _RULES: list[tuple[str, str, str, str]] = [
         _R,
     ),
     (
+        "CC-PROJ-SONIC-CHAIN",
+        "Sonic's Booster chains",
+        "Each time, within one of his Move actions, a Booster carries Sonic onto another "
+        "Booster counts as a combo: three Boosters in a row earn 2 Flicky Birds.",
+        _P,
+    ),
+    (
         "CC-ABILITY-TAILS",
         "Tails",
         "A Spring jump over exactly 3 obstacles: +1; over 4 or more: +2.",
