@@ -22,6 +22,7 @@ from sonic_rules.crash_course import (
     LayTile,
     Move,
     Phase,
+    PlaceItem,
     Space,
     State,
     UseBomb,
@@ -622,3 +623,53 @@ def test_cc_proj_sonic_chain_each_combo_counts() -> None:
     # (0,2,0) boost -> (1,0,0) boost -> (1,1,0) boost -> (1,2,0), (2,0,0).
     assert at(after, 0) == Space(2, 0, 0)
     assert after.birds == (2, 0)
+
+
+def test_cc_damage_cap_during_a_boost() -> None:
+    """CC-DAMAGE-CAP, CC-ITEM-BOOSTER: at 2 damage a pushed character boosts over spikes
+    unhurt, and a Crabmeat still ends its boost without hurting it."""
+    state = scenario(
+        2,
+        course=COURSE,
+        positions={"sonic": (1, 0, 1), "tails": (1, 1, 1)},
+        damage={"tails": 2},
+        board={(1, 2, 1): "booster", (2, 1, 1): "crabmeat"},
+    )
+    after, events = step(state, Move(0, 1))
+    # Tails: (1,2,1) booster -> (2,0,1) spikes -> (2,1,1) Crabmeat: stops there.
+    assert at(after, 1) == Space(2, 1, 1) and dmg(after) == (0, 2)
+    assert not of(events, E.TookDamage)
+
+
+def test_cc_eggman_bumper_over_buzz_bomber_counts() -> None:
+    """CC-ABILITY-EGGMAN: a Buzz Bomber met by a Bumper bounce and a Crabmeat met by a
+    push add up to 2 hazard damage for Knuckles in Eggman's turn: +1 for Eggman."""
+    state = scenario(
+        4,
+        course=COURSE,
+        positions={"eggman": (0, 1, 2), "knuckles": (1, 1, 2)},
+        items={"eggman": ["bumper", "crabmeat"]},
+        active="eggman",
+    )
+    state = apply(state, UseBumper(3, 2))  # onto the Buzz Bomber (1,0,2): hurt
+    assert at(state, 2) == Space(1, 0, 2) and dmg(state)[2] == 1
+    assert state.birds == (0, 0, 0, 0)
+    state = apply(state, PlaceItem(3, ItemKind.CRABMEAT, Space(1, 1, 2)))
+    state = apply(state, Move(3, 2))
+    state = apply(state, Move(3, 2))  # pushes Knuckles onto the Crabmeat
+    assert at(state, 3) == Space(1, 0, 2) and at(state, 2) == Space(1, 1, 2)
+    assert dmg(state) == (0, 0, 2, 0)
+    assert state.birds == (0, 0, 0, 1)
+
+
+def test_cc_finish_by_a_push() -> None:
+    """CC-FINISH: a pushed character whose player holds the birds crosses and wins."""
+    state = scenario(
+        2, course=COURSE, positions={"sonic": (2, 1, 1), "tails": (2, 2, 1)}, birds=[0, 10]
+    )
+    after = apply(state, Move(0, 1))
+    assert after.is_over and after.winners == (1,)
+    short = scenario(
+        2, course=COURSE, positions={"sonic": (2, 1, 1), "tails": (2, 2, 1)}, birds=[0, 9]
+    )
+    assert apply(short, Move(0, 1)).phase is Phase.LAY_TILE
