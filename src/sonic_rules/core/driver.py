@@ -13,22 +13,11 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from sonic_rules.core.chance import CHANCE, ChanceType, sample_outcome
+from sonic_rules.core.chance import CHANCE, sample_outcome
 from sonic_rules.core.events import Event
 
 S = TypeVar("S")
 A = TypeVar("A")
-
-
-class GameState(Protocol):
-    @property
-    def to_act(self) -> int | ChanceType | None: ...
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def winners(self) -> tuple[int, ...]: ...
 
 
 @attrs.frozen

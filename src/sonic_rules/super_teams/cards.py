@@ -110,12 +110,6 @@ class Card:
     def is_special(self) -> bool:
         return self.colour is None
 
-    @property
-    def sort_key(self) -> tuple[int, int]:
-        if self.colour is None:
-            return (len(_COLOUR_ORDER), 0)
-        return (_COLOUR_ORDER[self.colour], self.value)
-
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented

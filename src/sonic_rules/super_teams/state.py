@@ -107,10 +107,6 @@ class State:
         return self.phase is Phase.GAME_OVER
 
     @property
-    def is_chance(self) -> bool:
-        return self.phase is Phase.DEAL or self.phase is Phase.BONUS_DRAW
-
-    @property
     def winners(self) -> tuple[int, ...]:
         """The seats of the winning side; empty until the game is over."""
         if self.phase is not Phase.GAME_OVER:
