@@ -12,7 +12,6 @@ active player chooses the tile to lay (``CC-TILE-LAY``), then resumes.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -1403,11 +1402,3 @@ def beginner_slots(state: State) -> list[Space]:
                 break
         slots.extend(chosen)
     return slots
-
-
-def iter_spaces(state: State) -> Iterator[Space]:
-    """Every space of the course in travel order."""
-    for tile in range(len(state.course)):
-        for row in range(ROWS):
-            for lane in range(LANES):
-                yield Space(tile, row, lane)
