@@ -178,6 +178,9 @@ class Board:
     def __str__(self) -> str:
         return self.notation
 
+    def __repr__(self) -> str:
+        return f"Board.parse({self.notation!r})"
+
     def loop_at(self, index: int) -> Loop | None:
         """The loop that space ``index`` belongs to, if it is a loop space."""
         return self._loop_at[index]
