@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sonic_rules.crash_course import State, load_tiles, setup_position
+from sonic_rules.crash_course import Space, State, load_tiles, setup_position
 
 _TILES: list[tuple[str, str, str, list[str]]] = [
     ("start-line", "start-line", "straight", ["...", "...", "*.."]),
@@ -56,3 +56,8 @@ def scenario(*args: Any, **kwargs: Any) -> State:
     """``setup_position`` on :data:`SCENARIO_TILES` (unless ``tiles`` is given)."""
     kwargs.setdefault("tiles", SCENARIO_TILES)
     return setup_position(*args, **kwargs)
+
+
+def where(state: State, index: int) -> Space | None:
+    """Where character number ``index`` stands (``None``: not on the track yet)."""
+    return state.characters[index].position

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from crash_course.cc_scenario_tiles import COURSE, scenario
+from crash_course.cc_scenario_tiles import COURSE, scenario, where
 from sonic_rules.crash_course import (
     DropRings,
     EndTurn,
@@ -39,10 +39,6 @@ from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course.engine import draw_count
 
 
-def at(state: State, index: int) -> Space | None:
-    return state.characters[index].position
-
-
 def dmg(state: State) -> tuple[int, ...]:
     return tuple(c.damage for c in state.characters)
 
@@ -66,9 +62,9 @@ def test_cc_push_chain_ends_on_spikes() -> None:
         positions={"sonic": (1, 0, 1), "tails": (1, 1, 1), "knuckles": (1, 2, 1)},
     )
     after, events = step(state, Move(0, 1))
-    assert at(after, 0) == Space(1, 1, 1)
-    assert at(after, 1) == Space(1, 2, 1)
-    assert at(after, 2) == Space(2, 0, 1)  # spikes
+    assert where(after, 0) == Space(1, 1, 1)
+    assert where(after, 1) == Space(1, 2, 1)
+    assert where(after, 2) == Space(2, 0, 1)  # spikes
     assert dmg(after) == (0, 0, 1, 0)
     assert [e.source for e in of(events, E.TookDamage)] == ["spikes"]
     assert after.phase is Phase.ACTIONS and after.actions_left == 2
@@ -84,7 +80,7 @@ def test_cc_push_onto_crabmeat_booster_spring_and_rings() -> None:
         rings={"tails": 2},
     )
     after = apply(crab, Move(0, 0))
-    assert at(after, 1) == Space(1, 2, 0) and dmg(after) == (0, 1)
+    assert where(after, 1) == Space(1, 2, 0) and dmg(after) == (0, 1)
     # Tails was hurt by an item: his Rings drop on the tile behind (tile 0), he chooses.
     assert after.phase is Phase.RING_DROP and after.to_act == 1
     assert after.characters[1].rings == 0
@@ -99,7 +95,7 @@ def test_cc_push_onto_crabmeat_booster_spring_and_rings() -> None:
         board={(1, 2, 0): "booster"},
     )
     after = apply(boost, Move(0, 0))
-    assert at(after, 1) == Space(2, 1, 0)  # booster at (1,2,0) -> (2,0,0), (2,1,0)
+    assert where(after, 1) == Space(2, 1, 0)  # booster at (1,2,0) -> (2,0,0), (2,1,0)
 
     spring = scenario(
         2,
@@ -109,7 +105,7 @@ def test_cc_push_onto_crabmeat_booster_spring_and_rings() -> None:
     )
     after = apply(spring, Move(0, 1))
     # Spikes at (2,0,1) ahead of the Spring: Tails jumps them and lands on (2,1,1).
-    assert at(after, 1) == Space(2, 1, 1) and dmg(after) == (0, 0)
+    assert where(after, 1) == Space(2, 1, 1) and dmg(after) == (0, 0)
 
     rings = scenario(
         2,
@@ -129,11 +125,11 @@ def test_cc_push_off_the_newest_tile_lays_a_tile_and_the_pushed_character_takes_
     state = scenario(2, course=COURSE, positions={"sonic": (2, 1, 1), "tails": (2, 2, 1)})
     paused = apply(state, Move(0, 1))
     assert paused.phase is Phase.LAY_TILE and paused.to_act == 0
-    assert at(paused, 1) == Space(2, 2, 1)  # Tails waits at the edge
+    assert where(paused, 1) == Space(2, 2, 1)  # Tails waits at the edge
     spike_run = tile_index(state, "spike-run")
     after, events = step(paused, LayTile(0, spike_run, False))
-    assert at(after, 1) == Space(3, 0, 1)
-    assert at(after, 0) == Space(2, 2, 1)
+    assert where(after, 1) == Space(3, 0, 1)
+    assert where(after, 0) == Space(2, 2, 1)
     assert after.birds == (0, 1)
     assert [e.character.value for e in of(events, E.BirdGained)] == ["tails"]
     assert after.phase is Phase.ACTIONS and after.actions_left == 2
@@ -147,7 +143,7 @@ def test_cc_push_across_a_corner_keeps_the_lane() -> None:
         positions={"sonic": (2, 1, 0), "tails": (2, 2, 2)},
     )
     after = apply(state, Move(0, 1))  # diagonal into (2,2,1): empty
-    assert at(after, 0) == Space(2, 2, 1)
+    assert where(after, 0) == Space(2, 2, 1)
     pushed = apply(
         scenario(
             2,
@@ -156,8 +152,8 @@ def test_cc_push_across_a_corner_keeps_the_lane() -> None:
         ),
         Move(0, 2),
     )
-    assert at(pushed, 0) == Space(2, 2, 2)
-    assert at(pushed, 1) == Space(3, 0, 2)
+    assert where(pushed, 0) == Space(2, 2, 2)
+    assert where(pushed, 1) == Space(3, 0, 2)
 
 
 # ----- boosters --------------------------------------------------------------------------
@@ -173,7 +169,7 @@ def test_cc_two_boosters_three_spaces_spikes_on_the_way_boost_goes_on() -> None:
     )
     after = apply(state, Move(0, 1))
     # (1,0,1) boost -> (1,1,1) boost -> (1,2,1), (2,0,1) spikes: stops after 2.
-    assert at(after, 0) == Space(2, 0, 1)
+    assert where(after, 0) == Space(2, 0, 1)
     assert dmg(after) == (1, 0)
     assert after.birds == (1, 0)
     assert Move(0, 1) not in legal_actions(after)  # must fix first
@@ -187,7 +183,7 @@ def test_cc_two_boosters_three_spaces_spikes_on_the_way_boost_goes_on() -> None:
     )
     after = apply(spikes_mid, Move(0, 1))
     # (1,2,1) booster -> (2,0,1) spikes (hurt) -> (2,1,1): the boost goes on.
-    assert at(after, 0) == Space(2, 1, 1) and dmg(after) == (1, 0)
+    assert where(after, 0) == Space(2, 1, 1) and dmg(after) == (1, 0)
 
 
 def test_cc_boost_ends_on_spring_or_crabmeat() -> None:
@@ -199,7 +195,7 @@ def test_cc_boost_ends_on_spring_or_crabmeat() -> None:
         board={(1, 0, 0): "booster", (1, 1, 0): "crabmeat"},
     )
     after = apply(crab, Move(0, 0))
-    assert at(after, 0) == Space(1, 1, 0) and dmg(after) == (1, 0)
+    assert where(after, 0) == Space(1, 1, 0) and dmg(after) == (1, 0)
 
     spring_idle = scenario(
         2,
@@ -208,7 +204,7 @@ def test_cc_boost_ends_on_spring_or_crabmeat() -> None:
         board={(1, 0, 0): "booster", (1, 1, 0): "spring"},
     )
     after = apply(spring_idle, Move(0, 0))
-    assert at(after, 0) == Space(1, 1, 0)  # nothing ahead: the Spring is ignored, boost over
+    assert where(after, 0) == Space(1, 1, 0)  # nothing ahead: the Spring is ignored, boost over
 
     spring_jump = scenario(
         2,
@@ -217,8 +213,8 @@ def test_cc_boost_ends_on_spring_or_crabmeat() -> None:
         board={(1, 0, 0): "booster", (1, 1, 0): "spring"},
     )
     after = apply(spring_jump, Move(0, 0))
-    assert at(after, 0) == Space(2, 0, 0)  # jumps Tails
-    assert at(after, 1) == Space(1, 2, 0)
+    assert where(after, 0) == Space(2, 0, 0)  # jumps Tails
+    assert where(after, 1) == Space(1, 2, 0)
 
 
 def test_cc_boost_leaves_the_newest_tile_then_goes_on() -> None:
@@ -226,9 +222,9 @@ def test_cc_boost_leaves_the_newest_tile_then_goes_on() -> None:
     state = scenario(2, course=COURSE, positions={"sonic": (2, 0, 1)}, board={(2, 1, 1): "booster"})
     paused = apply(state, Move(0, 1))
     assert paused.phase is Phase.LAY_TILE
-    assert at(paused, 0) == Space(2, 2, 1)
+    assert where(paused, 0) == Space(2, 2, 1)
     after = apply(paused, LayTile(0, tile_index(state, "arrows-wide"), False))
-    assert at(after, 0) == Space(3, 0, 1)
+    assert where(after, 0) == Space(3, 0, 1)
     assert after.birds == (1, 0)
     assert after.actions_left == 2
 
@@ -242,8 +238,8 @@ def test_cc_boost_into_an_occupied_space_pushes() -> None:
         board={(1, 0, 0): "booster"},
     )
     after, events = step(state, Move(0, 0))
-    assert at(after, 0) == Space(1, 2, 0)
-    assert at(after, 1) == Space(2, 0, 0)
+    assert where(after, 0) == Space(1, 2, 0)
+    assert where(after, 1) == Space(2, 0, 0)
     assert [e.character.value for e in of(events, E.Moved)] == [
         "sonic",
         "tails",
@@ -263,7 +259,7 @@ def test_cc_sonic_bird_only_in_his_own_move() -> None:
         active="tails",
     )
     after = apply(state, Move(1, 1))
-    assert at(after, 0) == Space(2, 1, 1)  # 3 spaces: (1,2,1) then (2,0,1) spikes, (2,1,1)
+    assert where(after, 0) == Space(2, 1, 1)  # 3 spaces: (1,2,1) then (2,0,1) spikes, (2,1,1)
     assert after.birds == (0, 0)
 
 
@@ -280,7 +276,7 @@ def test_cc_spring_tails_over_four_obstacles() -> None:
         active="tails",
     )
     after = apply(state, Move(1, 1))
-    assert at(after, 1) == Space(2, 2, 1)
+    assert where(after, 1) == Space(2, 2, 1)
     assert after.birds == (0, 2, 0, 0)
     assert dmg(after) == (0, 0, 0, 0)
 
@@ -295,7 +291,7 @@ def test_cc_spring_tails_over_three_obstacles() -> None:
         active="tails",
     )
     after = apply(state, Move(1, 1))
-    assert at(after, 1) == Space(2, 1, 1)
+    assert where(after, 1) == Space(2, 1, 1)
     assert after.birds == (0, 1, 0, 0)
 
 
@@ -308,7 +304,7 @@ def test_cc_spring_lands_on_buzz_bomber() -> None:
         board={(0, 1, 2): "spring", (0, 2, 2): "crabmeat"},
     )
     after = apply(state, Move(0, 2))
-    assert at(after, 0) == Space(1, 0, 2) and dmg(after) == (1, 0)
+    assert where(after, 0) == Space(1, 0, 2) and dmg(after) == (1, 0)
 
 
 def test_cc_spring_lands_on_booster() -> None:
@@ -320,7 +316,7 @@ def test_cc_spring_lands_on_booster() -> None:
         board={(1, 1, 0): "spring", (2, 0, 0): "booster"},
     )
     after = apply(state, Move(0, 0))
-    assert at(after, 0) == Space(2, 2, 0) and dmg(after) == (1, 0)  # boosted onto spikes
+    assert where(after, 0) == Space(2, 2, 0) and dmg(after) == (1, 0)  # boosted onto spikes
 
 
 def test_cc_spring_jump_leaves_the_newest_tile() -> None:
@@ -336,7 +332,7 @@ def test_cc_spring_jump_leaves_the_newest_tile() -> None:
     assert paused.phase is Phase.LAY_TILE
     after = apply(paused, LayTile(0, tile_index(state, "spike-run"), False))
     # spike-run row 0 lane 0 is spikes: jumped too; lands on (3,1,0).
-    assert at(after, 0) == Space(3, 1, 0)
+    assert where(after, 0) == Space(3, 1, 0)
     assert dmg(after) == (0, 0) and after.birds == (1, 0)
 
 
@@ -434,17 +430,17 @@ def test_cc_bumper_onto_a_booster_boosts_forward() -> None:
         items={"sonic": ["bumper"]},
     )
     after = apply(state, UseBumper(0, 1))
-    assert at(after, 1) == Space(1, 2, 0)  # back 2 onto the Booster, forward 2 again
+    assert where(after, 1) == Space(1, 2, 0)  # back 2 onto the Booster, forward 2 again
 
 
 def test_cc_bumper_never_off_the_back() -> None:
     """CC-ITEM-BUMPER: as far back as possible, then it stops."""
     state = scenario(2, course=COURSE, positions={"tails": (0, 1, 0)}, items={"sonic": ["bumper"]})
     after = apply(state, UseBumper(0, 1))
-    assert at(after, 1) == Space(0, 0, 0)
+    assert where(after, 1) == Space(0, 0, 0)
     state = scenario(2, course=COURSE, positions={"tails": (0, 0, 0)}, items={"sonic": ["bumper"]})
     after = apply(state, UseBumper(0, 1))
-    assert at(after, 1) == Space(0, 0, 0)
+    assert where(after, 1) == Space(0, 0, 0)
     assert ItemKind.BUMPER not in after.characters[0].items
 
 
@@ -452,10 +448,10 @@ def test_cc_bumper_over_buzz_bomber_stops_there() -> None:
     """CC-ITEM-BUMPER, CC-BUZZ-BOMBER: bounced over a Buzz Bomber: hurt, stops on it."""
     state = scenario(2, course=COURSE, positions={"tails": (1, 1, 2)}, items={"sonic": ["bumper"]})
     after = apply(state, UseBumper(0, 1))
-    assert at(after, 1) == Space(1, 0, 2) and dmg(after) == (0, 1)
+    assert where(after, 1) == Space(1, 0, 2) and dmg(after) == (0, 1)
     state = scenario(2, course=COURSE, positions={"tails": (1, 2, 2)}, items={"sonic": ["bumper"]})
     after = apply(state, UseBumper(0, 1))
-    assert at(after, 1) == Space(1, 0, 2) and dmg(after) == (0, 1)
+    assert where(after, 1) == Space(1, 0, 2) and dmg(after) == (0, 1)
 
 
 def test_cc_ring_loss_no_tile_behind_discards() -> None:
@@ -514,8 +510,8 @@ def test_cc_bumper_bounced_character_has_left_its_space() -> None:
         items={"sonic": ["bumper"]},
     )
     after, events = step(state, UseBumper(0, 1))
-    assert at(after, 1) == Space(1, 0, 1)
-    assert at(after, 2) == Space(2, 0, 1)  # (1,1,1) booster -> (1,2,1), (2,0,1) spikes
+    assert where(after, 1) == Space(1, 0, 1)
+    assert where(after, 2) == Space(2, 0, 1)  # (1,1,1) booster -> (1,2,1), (2,0,1) spikes
     assert dmg(after) == (0, 0, 1, 0)
     assert [e.character.value for e in of(events, E.Moved)] == [
         "knuckles",
@@ -538,10 +534,10 @@ def test_cc_bumper_tile_laid_while_the_bounced_character_is_in_the_air() -> None
     )
     paused = apply(state, UseBumper(0, 1))
     assert paused.phase is Phase.LAY_TILE and paused.to_act == 0
-    assert at(paused, 2) == Space(2, 2, 1)
+    assert where(paused, 2) == Space(2, 2, 1)
     assert from_json(to_json(paused)) == paused
     after = apply(paused, LayTile(0, tile_index(state, "arrows-wide"), False))
-    assert at(after, 1) == Space(2, 0, 1) and at(after, 2) == Space(3, 0, 1)
+    assert where(after, 1) == Space(2, 0, 1) and where(after, 2) == Space(3, 0, 1)
     assert dmg(after) == (0, 1, 0, 0)
     assert after.birds == (0, 0, 1, 0)
     assert after.phase is Phase.ACTIONS and after.to_act == 0
@@ -573,10 +569,10 @@ def test_cc_mega_jump_push_across_and_bumper_back() -> None:
     )
     assert (state.course[5].x, state.course[5].y) == (1, 1)  # across the star tile's side
     pushed = apply(state, Move(0, 1))
-    assert at(pushed, 0) == Space(4, 2, 1) and at(pushed, 1) == Space(5, 0, 1)
+    assert where(pushed, 0) == Space(4, 2, 1) and where(pushed, 1) == Space(5, 0, 1)
     bounced = apply(pushed, UseBumper(0, 1))
-    assert at(bounced, 1) == Space(4, 1, 1)  # over Sonic, back across the gap
-    assert at(bounced, 0) == Space(4, 2, 1)
+    assert where(bounced, 1) == Space(4, 1, 1)  # over Sonic, back across the gap
+    assert where(bounced, 0) == Space(4, 2, 1)
 
 
 def test_cc_spring_lands_on_a_spring_and_jumps_again() -> None:
@@ -588,7 +584,7 @@ def test_cc_spring_lands_on_a_spring_and_jumps_again() -> None:
         board={(1, 0, 0): "spring", (1, 2, 0): "spring", (2, 0, 0): "crabmeat"},
     )
     after = apply(state, Move(0, 0))
-    assert at(after, 0) == Space(2, 1, 0) and dmg(after) == (0, 0)
+    assert where(after, 0) == Space(2, 1, 0) and dmg(after) == (0, 0)
 
 
 def test_cc_bomb_discards_ring_stacks_and_rings_drop_nowhere_when_the_tile_behind_is_full() -> None:
@@ -621,7 +617,7 @@ def test_cc_proj_sonic_chain_each_combo_counts() -> None:
     )
     after = apply(state, Move(0, 0))
     # (0,2,0) boost -> (1,0,0) boost -> (1,1,0) boost -> (1,2,0), (2,0,0).
-    assert at(after, 0) == Space(2, 0, 0)
+    assert where(after, 0) == Space(2, 0, 0)
     assert after.birds == (2, 0)
 
 
@@ -637,7 +633,7 @@ def test_cc_damage_cap_during_a_boost() -> None:
     )
     after, events = step(state, Move(0, 1))
     # Tails: (1,2,1) booster -> (2,0,1) spikes -> (2,1,1) Crabmeat: stops there.
-    assert at(after, 1) == Space(2, 1, 1) and dmg(after) == (0, 2)
+    assert where(after, 1) == Space(2, 1, 1) and dmg(after) == (0, 2)
     assert not of(events, E.TookDamage)
 
 
@@ -652,12 +648,12 @@ def test_cc_eggman_bumper_over_buzz_bomber_counts() -> None:
         active="eggman",
     )
     state = apply(state, UseBumper(3, 2))  # onto the Buzz Bomber (1,0,2): hurt
-    assert at(state, 2) == Space(1, 0, 2) and dmg(state)[2] == 1
+    assert where(state, 2) == Space(1, 0, 2) and dmg(state)[2] == 1
     assert state.birds == (0, 0, 0, 0)
     state = apply(state, PlaceItem(3, ItemKind.CRABMEAT, Space(1, 1, 2)))
     state = apply(state, Move(3, 2))
     state = apply(state, Move(3, 2))  # pushes Knuckles onto the Crabmeat
-    assert at(state, 3) == Space(1, 0, 2) and at(state, 2) == Space(1, 1, 2)
+    assert where(state, 3) == Space(1, 0, 2) and where(state, 2) == Space(1, 1, 2)
     assert dmg(state) == (0, 0, 2, 0)
     assert state.birds == (0, 0, 0, 1)
 

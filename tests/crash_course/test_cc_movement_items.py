@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from crash_course.cc_scenario_tiles import COURSE, scenario
+from crash_course.cc_scenario_tiles import COURSE, scenario, where
 from sonic_rules import IllegalActionError
 from sonic_rules.crash_course import (
     DropRings,
@@ -27,10 +27,6 @@ from sonic_rules.crash_course import (
 from sonic_rules.crash_course import events as E
 
 # start-line: all plain; star-buzz: "*.B", "<..", "..."; arrows-spikes: ".^.", "..>", "^.."
-
-
-def where(state, index: int) -> Space | None:
-    return state.characters[index].position
 
 
 def test_cc_move_forward_same_lane_or_diagonal() -> None:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from crash_course.cc_scenario_tiles import ALL, COURSE, scenario
+from crash_course.cc_scenario_tiles import ALL, COURSE, scenario, where
 from sonic_rules import CHANCE, IllegalActionError, InvalidStateError
 from sonic_rules.crash_course import (
     CharacterName,
@@ -30,10 +30,6 @@ from sonic_rules.crash_course import (
 )
 from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course.tiles import effective_turn, oriented_features
-
-
-def where(state, index: int) -> Space | None:
-    return state.characters[index].position
 
 
 def _catalogue(*extra: dict[str, object]):
