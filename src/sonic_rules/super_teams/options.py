@@ -68,6 +68,12 @@ def seat_colours(players: int, options: Options) -> tuple[tuple[Colour, ...], ..
     return DEFAULT_COLOURS[players] if options.colours is None else options.colours
 
 
+def colours_in_play(players: int, options: Options) -> tuple[Colour, ...]:
+    """The colours held by some seat, in canonical order (3 players: one is left out)."""
+    held = {colour for colours in seat_colours(players, options) for colour in colours}
+    return tuple(colour for colour in Colour if colour in held)
+
+
 def check_options(players: int, options: Options, path: str = "$.options") -> None:
     """Raise ``InvalidStateError`` when the options do not fit ``players``."""
     if not isinstance(options, Options):

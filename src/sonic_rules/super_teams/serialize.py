@@ -27,7 +27,7 @@ from sonic_rules.core.serialization import (
     structure_or_raise,
 )
 from sonic_rules.super_teams.actions import ACTION_TYPES, Action
-from sonic_rules.super_teams.board import Board
+from sonic_rules.super_teams.board import Board, Space
 from sonic_rules.super_teams.cards import BonusKind, Card, Character, movement_deck, sort_bonus
 from sonic_rules.super_teams.engine import jump_candidates
 from sonic_rules.super_teams.options import BonusSplit, Options, check_options
@@ -178,7 +178,7 @@ def validate(state: State) -> None:
                 _fail(f"space {piece.position} is a double space: a half is needed", f"{path}.half")
             if halves is not None and piece.half is not None and piece.half not in halves:
                 _fail(f"space {piece.position} has no {piece.half} half", f"{path}.half")
-            if space.value == "L":
+            if space is Space.LOOP:
                 _fail("a character never stands in a loop", f"{path}.position")
         elif piece.half is not None:
             _fail("a character across the line stands on no half", f"{path}.half")
@@ -205,7 +205,7 @@ def validate(state: State) -> None:
     for seat, kinds in enumerate(state.bonus_hands):
         if tuple(kinds) != sort_bonus(kinds):
             _fail("bonus cards are listed in order", f"$.bonus_hands[{seat}]")
-        if any(kind.value == "super-jump" for kind in kinds):
+        if BonusKind.SUPER_JUMP in kinds:
             _fail("Super Jump is never held", f"$.bonus_hands[{seat}]")
 
     everything = Counter(movement_deck(colours))

@@ -13,11 +13,10 @@ from sonic_rules.super_teams.cards import (
     BonusKind,
     Card,
     Character,
-    Colour,
     movement_deck,
     sort_bonus,
 )
-from sonic_rules.super_teams.options import Options, check_options, seat_colours
+from sonic_rules.super_teams.options import Options, check_options, colours_in_play
 from sonic_rules.super_teams.phases import Phase
 from sonic_rules.super_teams.serialize import validate
 from sonic_rules.super_teams.state import Piece, State
@@ -72,8 +71,8 @@ def new_game(
     options = _options(options)
     check_options(players, options)
     the_board = _board(board)
-    colours = tuple(c for held in seat_colours(players, options) for c in held)
-    in_play = [c for c in (Character) if c.colour in colours]
+    colours = colours_in_play(players, options)
+    in_play = [c for c in Character if c.colour in colours]
     state = State(
         players=players,
         board=the_board,
@@ -83,7 +82,7 @@ def new_game(
         pieces=tuple(Piece(c, 0) for c in in_play),  # ST-SETUP-START
         hands=((),) * players,
         bonus_hands=((),) * players,
-        deck=movement_deck(tuple(c for c in Colour if c in colours)),
+        deck=movement_deck(colours),
         discard=(),
         bonus_deck=sort_bonus(options.bonus_split.cards()),
         bonus_discard=(),
@@ -157,7 +156,7 @@ def setup_position(
     options = _options(options)
     check_options(players, options)
     the_board = _board(board)
-    colours = tuple(c for held in seat_colours(players, options) for c in held)
+    colours = colours_in_play(players, options)
     in_play = [c for c in Character if c.colour in colours]
     placed: dict[Character, Piece] = {}
     if positions is not None and not isinstance(positions, Mapping):
@@ -198,7 +197,7 @@ def setup_position(
     bonus_list += [()] * (players - len(bonus_list))
     discard_cards = _parse_cards(discard, "$.discard")
     if deck is None:
-        rest = Counter(movement_deck(tuple(c for c in Colour if c in colours)))
+        rest = Counter(movement_deck(colours))
         rest.subtract(Counter(discard_cards))
         for hand in hand_list:
             rest.subtract(Counter(hand))

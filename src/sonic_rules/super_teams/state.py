@@ -15,7 +15,7 @@ import attrs
 from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.super_teams.board import Board, Surface
 from sonic_rules.super_teams.cards import BonusKind, Card, Character, Colour
-from sonic_rules.super_teams.options import Options, seat_colours
+from sonic_rules.super_teams.options import Options, colours_in_play, seat_colours
 from sonic_rules.super_teams.phases import Phase
 
 HAND_SIZE = 6
@@ -124,8 +124,7 @@ class State:
 
     @cached_property
     def colours_in_play(self) -> tuple[Colour, ...]:
-        held = {colour for colours in self.seat_colours for colour in colours}
-        return tuple(colour for colour in Colour if colour in held)
+        return colours_in_play(self.players, self.options)
 
     @cached_property
     def _holder(self) -> dict[Colour, int]:
