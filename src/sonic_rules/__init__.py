@@ -1,7 +1,10 @@
 """sonic_rules: a rules referee for Sonic Super Teams and Sonic the Hedgehog: Crash Course.
 
-The games live in :mod:`sonic_rules.super_teams` and :mod:`sonic_rules.crash_course`;
-this package exports what both share: the errors and :data:`CHANCE`.
+Reach a game by name with :func:`game` (``game("super-teams")``, ``game("crash-course")``)
+or list them with :func:`games`; both give a :class:`~sonic_rules.core.game.Game` with the
+same members for either game. The game packages themselves are
+:mod:`sonic_rules.super_teams` and :mod:`sonic_rules.crash_course`. This package also
+exports what both share: the errors and :data:`CHANCE`.
 """
 
 from importlib.metadata import PackageNotFoundError, version
@@ -12,9 +15,10 @@ from sonic_rules.core.errors import (
     IllegalActionError,
     InvalidActionError,
     InvalidStateError,
-    RecordError,
     RulesError,
 )
+from sonic_rules.core.game import Game, GameState, Outcome
+from sonic_rules.core.registry import game, game_names, games
 
 try:
     __version__ = version("sonic-rules")
@@ -24,10 +28,15 @@ except PackageNotFoundError:  # running from a source tree that is not installed
 __all__ = [
     "CHANCE",
     "BoardError",
+    "Game",
+    "GameState",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidStateError",
-    "RecordError",
+    "Outcome",
     "RulesError",
     "__version__",
+    "game",
+    "game_names",
+    "games",
 ]

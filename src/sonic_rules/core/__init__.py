@@ -6,11 +6,12 @@ from sonic_rules.core.errors import (
     IllegalActionError,
     InvalidActionError,
     InvalidStateError,
-    RecordError,
     RulesError,
 )
 from sonic_rules.core.events import Event
-from sonic_rules.core.phases import PhaseMachine, UndeclaredTransitionError
+from sonic_rules.core.game import Game, GameState, Outcome, PlayedGame, Player, Ply
+from sonic_rules.core.phases import PhaseMachine, PhaseSpec, Transition, UndeclaredTransitionError
+from sonic_rules.core.registry import game, game_names, games
 from sonic_rules.core.rules import Rule, RuleBook
 
 __all__ = [
@@ -18,14 +19,24 @@ __all__ = [
     "BoardError",
     "ChanceType",
     "Event",
+    "Game",
+    "GameState",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidStateError",
+    "Outcome",
     "PhaseMachine",
-    "RecordError",
+    "PhaseSpec",
+    "PlayedGame",
+    "Player",
+    "Ply",
     "Rule",
     "RuleBook",
     "RulesError",
+    "Transition",
     "UndeclaredTransitionError",
+    "game",
+    "game_names",
+    "games",
     "sample_outcome",
 ]

@@ -1,47 +1,26 @@
-"""Play whole games: built-in players and a seeded driver.
+"""Play whole games: the built-in random and greedy players and a seeded driver.
 
 Chance is resolved with a ``random.Random`` held here, outside the state: the same
 seed gives the same game. Players see the state and the legal actions and return
-one of them.
+one of them. The driver takes a :class:`~sonic_rules.core.game.Game` and works the
+same for both games.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
 from sonic_rules.core.chance import CHANCE, sample_outcome
+from sonic_rules.core.errors import InvalidActionError
 from sonic_rules.core.events import Event
+from sonic_rules.core.game import Game, GameState, PlayedGame, Player, Ply
 
-S = TypeVar("S")
+S = TypeVar("S", bound=GameState)
 A = TypeVar("A")
-
-
-@attrs.frozen
-class Game:
-    """What the driver and the CLI need of a game; each game module exports one as ``GAME``.
-
-    ``score(state, seat)`` is a heuristic for the greedy player (higher is better for
-    ``seat``); ``describe_action(action)`` gives a readable log line.
-    """
-
-    name: str
-    legal_actions: Callable[[Any], list[Any]]
-    step: Callable[[Any, Any], tuple[Any, list[Event]]]
-    chance_outcomes: Callable[[Any], list[tuple[Any, float]]]
-    score: Callable[[Any, int], float]
-    describe_action: Callable[[Any], str] = str
-
-
-class Player(Protocol):
-    """Chooses one of ``actions`` for the seat to act in ``state``."""
-
-    name: str
-
-    def choose(self, state: Any, actions: Sequence[Any], rng: random.Random) -> Any: ...
 
 
 @attrs.define
@@ -50,7 +29,7 @@ class RandomPlayer:
 
     name: str = "random"
 
-    def choose(self, state: Any, actions: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, state: GameState, actions: Sequence[Any], rng: random.Random) -> Any:
         return actions[rng.randrange(len(actions))]
 
 
@@ -58,15 +37,17 @@ class RandomPlayer:
 class GreedyPlayer:
     """One-ply look-ahead: the action whose result scores best for the acting seat.
 
-    ``score(state, seat)`` comes from the game; ties are broken at random.
+    ``score(state, seat)`` is the game's heuristic (higher is better for ``seat``);
+    ties are broken at random.
     """
 
     score: Callable[[Any, int], float]
     step: Callable[[Any, Any], tuple[Any, list[Event]]]
     name: str = "greedy"
 
-    def choose(self, state: Any, actions: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, state: GameState, actions: Sequence[Any], rng: random.Random) -> Any:
         seat = state.to_act
+        assert isinstance(seat, int)
         best: list[Any] = []
         best_score = float("-inf")
         for action in actions:
@@ -78,53 +59,39 @@ class GreedyPlayer:
         return best[rng.randrange(len(best))]
 
 
-@attrs.frozen
-class Ply(Generic[A]):
-    """One applied action and the events it caused; ``seat`` is ``None`` for chance."""
-
-    seat: int | None
-    action: A
-    events: tuple[Event, ...]
-
-
-@attrs.frozen
-class PlayedGame(Generic[S, A]):
-    """The result of :func:`play`: the final state and, when recorded, every ply."""
-
-    final: S
-    plies: tuple[Ply[A], ...]
-    actions: int
-    decisions: int
-    capped: bool
-
-
 def play(
-    game: Game,
-    state: Any,
-    players: Sequence[Player],
+    game: Game[S, A],
+    state: S,
+    players: Sequence[Player[S]],
     *,
     seed: int | None = None,
     rng: random.Random | None = None,
     record: bool = True,
     max_actions: int | None = None,
-) -> PlayedGame[Any, Any]:
+) -> PlayedGame[S, A]:
     """Play from ``state`` to the end: ``players[seat]`` decides for each seat.
 
     ``max_actions`` is a driver cap, not a rule: when reached the game stops
     unfinished and ``capped`` is true.
     """
+    if len(players) != state.players:
+        raise InvalidActionError(f"need {state.players} players, got {len(players)}")
+    if max_actions is not None and (type(max_actions) is not int or max_actions < 0):
+        raise InvalidActionError(f"max_actions must be a whole number >= 0, got {max_actions!r}")
     if rng is None:
         rng = random.Random(seed)
-    plies: list[Ply[Any]] = []
+    plies: list[Ply[A]] = []
     actions = decisions = 0
     while not state.is_over:
         if max_actions is not None and actions >= max_actions:
             return PlayedGame(state, tuple(plies), actions, decisions, True)
         to_act = state.to_act
+        seat: int | None
         if to_act is CHANCE:
-            action = sample_outcome(game.chance_outcomes(state), rng)
+            action: A = sample_outcome(game.chance_outcomes(state), rng)
             seat = None
         else:
+            assert isinstance(to_act, int)
             legal = game.legal_actions(state)
             action = players[to_act].choose(state, legal, rng)
             seat = to_act

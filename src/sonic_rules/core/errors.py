@@ -57,7 +57,3 @@ class BoardError(RulesError):
 
     def __reduce__(self) -> tuple[type[BoardError], tuple[str, str | None]]:
         return (type(self), (self.message, self.where))
-
-
-class RecordError(RulesError):
-    """A malformed game record or one that does not replay (names line and move)."""

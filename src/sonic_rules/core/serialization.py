@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 import typing
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import cattrs
 from cattrs.cols import homogenous_tuple_structure_factory
+from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
 from sonic_rules.core.errors import InvalidActionError, InvalidStateError
@@ -143,6 +145,16 @@ def loads_json(text: str | bytes) -> Any:
         raise InvalidStateError(f"not valid UTF-8 JSON: {error}") from None
 
 
+def kebab_case(name: str) -> str:
+    """``"DrawBonus"`` -> ``"draw-bonus"``: the ``"type"`` tag of an action or event."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "-", name).lower()
+
+
+def configure_actions(converter: cattrs.Converter, union: Any) -> None:
+    """Tag every member of ``union`` as ``{"type": "<kebab-case name>", ...}``."""
+    configure_tagged_union(union, converter, tag_generator=lambda cls: kebab_case(cls.__name__))
+
+
 def dump_action(
     converter: cattrs.Converter, union: Any, types: tuple[type, ...], action: Any
 ) -> str:
@@ -152,10 +164,59 @@ def dump_action(
     return json.dumps(converter.unstructure(action, union))
 
 
-def load_action(converter: cattrs.Converter, union: Any, text: str | bytes) -> Any:
-    """Read an action written by :func:`dump_action`; malformed input raises an
-    ``InvalidActionError`` naming the JSON path."""
+def load_action(
+    converter: cattrs.Converter, union: Any, types: tuple[type, ...], text: str | bytes
+) -> Any:
+    """Read an action written by :func:`dump_action`.
+
+    An unknown or misspelt ``"type"`` is refused listing the known ones; any other
+    malformed input raises an ``InvalidActionError`` naming the JSON path.
+    """
     try:
-        return structure_or_raise(converter, loads_json(text), union)
+        data = loads_json(text)
     except InvalidStateError as error:
         raise InvalidActionError(f"bad action: {error}") from None
+    if not isinstance(data, dict):
+        raise InvalidActionError(f"an action is a JSON object, not {type(data).__name__}")
+    known = [kebab_case(kind.__name__) for kind in types]
+    tag = data.get("type")
+    if tag not in known:
+        raise InvalidActionError(
+            f"$.type: unknown action type {tag!r}; the known types are: {', '.join(known)}"
+        )
+    try:
+        return structure_or_raise(converter, data, union)
+    except InvalidStateError as error:
+        raise InvalidActionError(f"bad action: {error}") from None
+
+
+def dump_state(
+    converter: cattrs.Converter, game: str, format_: int, state: Any, indent: int | None = None
+) -> str:
+    """A state as JSON: ``{"game": game, "format": format_, ...its fields}``."""
+    data = {"game": game, "format": format_, **converter.unstructure(state)}
+    return json.dumps(data, indent=indent, separators=None if indent else (",", ":"))
+
+
+def load_state_fields(text: str | bytes, game: str, format_: int) -> dict[str, Any]:
+    """The fields of a state saved by :func:`dump_state`, its envelope checked.
+
+    Another game, a missing or older format, or anything but a JSON object is an
+    ``InvalidStateError`` naming ``$.game`` or ``$.format``.
+    """
+    data = loads_json(text)
+    if not isinstance(data, dict):
+        raise InvalidStateError(f"a state is a JSON object, not {type(data).__name__}")
+    data = dict(data)
+    found = data.pop("game", None)
+    if found != game:
+        raise InvalidStateError(
+            f'not a {game} state: expected "game": "{game}", found {found!r}', "$.game"
+        )
+    found_format = data.pop("format", None)
+    if type(found_format) is not int or found_format != format_:
+        raise InvalidStateError(
+            f"unsupported state format {found_format!r}: this version reads format {format_}",
+            "$.format",
+        )
+    return data

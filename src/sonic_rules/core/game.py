@@ -1,0 +1,158 @@
+"""One shape for both games: the :class:`Game` each game package exports as ``GAME``.
+
+Everything that works for any game (the CLI, the driver, records, adapters, pictures)
+takes a :class:`Game` and calls its members; it never asks which game it holds.
+Reach a game by name through :func:`sonic_rules.game` (see :mod:`.registry`).
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+
+import attrs
+
+from sonic_rules.core.chance import ChanceType
+from sonic_rules.core.events import Event
+from sonic_rules.core.phases import PhaseMachine
+from sonic_rules.core.rules import RuleBook
+
+
+@attrs.frozen
+class Outcome:
+    """How a finished game ended: the winning ``winners`` seats and the ``termination``.
+
+    ``termination`` is a short phrase a person reads ("all of its characters crossed
+    the finish line", "lifted a tile with a rival on it").
+    """
+
+    winners: tuple[int, ...]
+    termination: str
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What every state of every game answers, whatever the game.
+
+    ``to_act`` is a seat, :data:`~sonic_rules.CHANCE`, or ``None`` once the game is
+    over; ``turn`` is the seat whose turn it is (the one the turn order reached, even
+    while another seat owes a decision); ``winners`` is empty until the game is over;
+    ``outcome`` is ``None`` until then.
+    """
+
+    @property
+    def to_act(self) -> int | ChanceType | None: ...
+
+    @property
+    def phase(self) -> enum.Enum: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def players(self) -> int: ...
+
+
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A")
+S_contra = TypeVar("S_contra", bound=GameState, contravariant=True)
+
+
+class Player(Protocol[S_contra]):
+    """A built-in or user player: chooses one of ``actions`` for the seat to act."""
+
+    @property
+    def name(self) -> str: ...
+
+    def choose(self, state: S_contra, actions: Sequence[Any], rng: random.Random) -> Any: ...
+
+
+@attrs.frozen
+class Ply(Generic[A]):
+    """One applied action and the events it caused; ``seat`` is ``None`` for chance."""
+
+    seat: int | None
+    action: A
+    events: tuple[Event, ...]
+
+
+@attrs.frozen
+class PlayedGame(Generic[S, A]):
+    """The result of a played game: the final state and, when recorded, every ply.
+
+    ``actions`` counts every applied action, chance included; ``decisions`` only the
+    seats' choices. ``capped`` is true when the driver's ``max_actions`` stopped the game
+    unfinished (a driver setting, never a rule).
+    """
+
+    final: S
+    plies: tuple[Ply[A], ...]
+    actions: int
+    decisions: int
+    capped: bool
+
+
+@attrs.frozen(kw_only=True)
+class Game(Generic[S, A]):
+    """A game, reached the same way whichever game it is.
+
+    ``variants`` maps each variant's name to its allowed player counts (the first
+    variant is the default). The callables are the game package's own module-level
+    functions: ``GAME.apply`` is ``super_teams.apply``. ``players`` maps each built-in
+    player's name to a factory (``GAME.players["greedy"]()``).
+    """
+
+    name: str
+    title: str
+    variants: Mapping[str, tuple[int, ...]]
+    Options: type
+    State: type[S]
+    action_types: tuple[type, ...]
+    new_game: Callable[..., S]
+    legal_actions: Callable[[S], list[A]]
+    apply: Callable[[S, A], S]
+    step: Callable[[S, A], tuple[S, list[Event]]]
+    chance_outcomes: Callable[[S], list[tuple[A, float]]]
+    setup_position: Callable[..., S]
+    validate_state: Callable[[S], None]
+    to_json: Callable[..., str]
+    from_json: Callable[[str | bytes], S]
+    action_to_json: Callable[[A], str]
+    action_from_json: Callable[[str | bytes], A]
+    describe_state: Callable[[S], str]
+    describe_action: Callable[[A], str]
+    RULES: RuleBook
+    PHASES: PhaseMachine[Any]
+    players: Mapping[str, Callable[[], Player[S]]]
+    play_game: Callable[..., PlayedGame[S, A]]
+
+    @property
+    def default_variant(self) -> str:
+        """The variant :attr:`new_game` plays when none is named."""
+        return next(iter(self.variants))
+
+    def configurations(self) -> list[tuple[str, int]]:
+        """Every ``(variant, players)`` pair the game can be played with."""
+        return [(variant, n) for variant, counts in self.variants.items() for n in counts]
+
+    def player(self, name: str) -> Player[S]:
+        """A new built-in player by name (``"random"``, ``"greedy"``, ...)."""
+        factory = self.players.get(name)
+        if factory is None:
+            known = ", ".join(self.players)
+            raise LookupError(f"{self.name} has no built-in player {name!r}; known: {known}")
+        return factory()
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
