@@ -10,17 +10,30 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
 from sonic_rules.core.chance import CHANCE, sample_outcome
 from sonic_rules.core.errors import InvalidActionError
 from sonic_rules.core.events import Event
-from sonic_rules.core.game import Game, GameState, PlayedGame, Player, Ply
+from sonic_rules.core.game import GameState, PlayedGame, Player, Ply
 
 S = TypeVar("S", bound=GameState)
 A = TypeVar("A")
+
+
+class Playable(Protocol[S, A]):
+    """What the driver needs of a game: a :class:`~.game.Game`, or a game's engine module."""
+
+    @property
+    def legal_actions(self) -> Callable[[S], list[A]]: ...
+
+    @property
+    def chance_outcomes(self) -> Callable[[S], list[tuple[A, float]]]: ...
+
+    @property
+    def step(self) -> Callable[[S, A], tuple[S, list[Event]]]: ...
 
 
 @attrs.define
@@ -60,7 +73,7 @@ class GreedyPlayer:
 
 
 def play(
-    game: Game[S, A],
+    game: Playable[S, A],
     state: S,
     players: Sequence[Player[S]],
     *,
