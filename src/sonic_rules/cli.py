@@ -1,4 +1,9 @@
-"""The ``sonic-rules`` command: demo games, simulations, the rule reference, phase diagrams."""
+"""The ``sonic-rules`` command: demo games, simulations, the rule reference, phase diagrams.
+
+Every command works through the game registry (:func:`sonic_rules.game`), so a game is
+reached by its name and used through its :class:`~sonic_rules.core.game.Game` members
+alone: the command never asks which game it holds.
+"""
 
 from __future__ import annotations
 
@@ -8,89 +13,147 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
-from sonic_rules import __version__, crash_course, super_teams
-from sonic_rules.core.driver import Game, GreedyPlayer, PlayedGame, Player, RandomPlayer, play
-from sonic_rules.core.rules import RuleBook
+import sonic_rules
+from sonic_rules import __version__
+from sonic_rules.core.game import Game, PlayedGame, Player, Ply
 
-GAMES: dict[str, Game] = {"super-teams": super_teams.GAME, "crash-course": crash_course.GAME}
-RULE_BOOKS: dict[str, RuleBook] = {
-    "super-teams": super_teams.RULES,
-    "crash-course": crash_course.RULES,
-}
-TITLES = {
-    "super-teams": "Sonic Super Teams",
-    "crash-course": "Sonic the Hedgehog: Crash Course",
-}
+AnyGame = Game[Any, Any]
+
+CHANCE_RUN = 5
+"""A run of at least this many chance outcomes of one kind (a deal) prints as one line."""
 
 
-def _new_state(game: str, players: int, variant: str) -> Any:
-    if game == "super-teams":
-        return super_teams.new_game(players)
-    return crash_course.new_game(players, variant=variant)
+class UsageError(Exception):
+    """Bad command-line arguments; the text is the usage and the message, argparse style."""
 
 
-def _bot(game: str, kind: str) -> Player:
-    if kind == "random":
-        return RandomPlayer()
-    return GreedyPlayer(score=GAMES[game].score, step=GAMES[game].step)
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that reports bad arguments by raising :class:`UsageError`.
+
+    So :func:`main` can write the message to its own error stream and return 2, as
+    argparse itself would exit, and a test can read the message.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.format_usage()}{self.prog}: error: {message}\n")
 
 
-def _play(
-    game: str, state: Any, bots: Sequence[Player], seed: int, record: bool, max_actions: int | None
-) -> PlayedGame[Any, Any]:
-    return play(GAMES[game], state, bots, seed=seed, record=record, max_actions=max_actions)
+def _whole_number(text: str, least: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}, got {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    return _whole_number(text, 1)
 
 
 def _seats(seats: Sequence[int]) -> str:
     return " and ".join(f"seat {seat}" for seat in seats)
 
 
-def _print_super_teams_log(result: PlayedGame[Any, Any], out: TextIO) -> None:
-    dealt = 0
-    for ply in result.plies:
-        if isinstance(ply.action, super_teams.Deal):
-            dealt += 1
-            others = [e for e in ply.events if not isinstance(e, super_teams.events.CardDealt)]
-            for event in others:
-                out.write(f"    {event.describe()}\n")
-            continue
-        if dealt:
-            out.write(f"  [deal: {dealt} cards dealt]\n")
-            dealt = 0
-        out.write(f"  {'(chance) ' if ply.seat is None else ''}{ply.action}\n")
+# ----- checking arguments against the game --------------------------------------------------
+
+
+def _variant(parser: argparse.ArgumentParser, game: AnyGame, variant: str | None) -> str:
+    if variant is None:
+        return game.default_variant
+    if variant not in game.variants:
+        known = ", ".join(game.variants)
+        parser.error(f"{game.name} has no variant {variant!r}; its variants are: {known}")
+    return variant
+
+
+def _players(
+    parser: argparse.ArgumentParser, game: AnyGame, variant: str, players: int | None
+) -> int:
+    counts = game.variants[variant]
+    if players is None:
+        return counts[0]
+    if players not in counts:
+        allowed = ", ".join(map(str, counts))
+        parser.error(f"{game.name} ({variant}) is for {allowed} players, not {players}")
+    return players
+
+
+def _bot(parser: argparse.ArgumentParser, game: AnyGame, bot: str) -> str:
+    if bot not in game.players:
+        known = ", ".join(game.players)
+        parser.error(f"{game.name} has no built-in player {bot!r}; its players are: {known}")
+    return bot
+
+
+# ----- demo ---------------------------------------------------------------------------------
+
+
+def _runs(plies: Sequence[Ply[Any]]) -> list[list[Ply[Any]]]:
+    """Consecutive plies grouped when they are chance outcomes of one action type."""
+    runs: list[list[Ply[Any]]] = []
+    for ply in plies:
+        last = runs[-1] if runs else None
+        if (
+            last is not None
+            and ply.seat is None
+            and last[-1].seat is None
+            and type(ply.action) is type(last[-1].action)
+        ):
+            last.append(ply)
+        else:
+            runs.append([ply])
+    return runs
+
+
+def _write_run(game: AnyGame, run: list[Ply[Any]], out: TextIO) -> None:
+    describe = game.describe_action
+    if len(run) < CHANCE_RUN:
+        for ply in run:
+            said = describe(ply.action)
+            out.write(f"  {'(chance) ' if ply.seat is None else ''}{said}\n")
+            for event in ply.events:
+                text = event.describe()
+                if text != said:  # an event that only repeats the action says nothing new
+                    out.write(f"    {text}\n")
+        return
+    # A long run of one kind of chance outcome (a deal): one line, and only the events
+    # that are not the routine one every outcome of the run reports.
+    routine = set.intersection(*({type(e) for e in ply.events} for ply in run))
+    kind = type(run[0].action).__name__
+    out.write(
+        f"  (chance) {len(run)} {kind} outcomes: {describe(run[0].action)}, ..., "
+        f"{describe(run[-1].action)}\n"
+    )
+    for ply in run:
         for event in ply.events:
-            if not isinstance(event, super_teams.events.CardPlayed | super_teams.events.Passed):
+            if type(event) not in routine:
                 out.write(f"    {event.describe()}\n")
 
 
-def _print_generic_log(game: str, result: PlayedGame[Any, Any], out: TextIO) -> None:
-    describe = GAMES[game].describe_action
-    for ply in result.plies:
-        out.write(f"  {'(chance) ' if ply.seat is None else ''}{describe(ply.action)}\n")
-        for event in ply.events:
-            out.write(f"    {event.describe()}\n")
+def _write_log(game: AnyGame, result: PlayedGame[Any, Any], out: TextIO) -> None:
+    for run in _runs(result.plies):
+        _write_run(game, run, out)
 
 
 def demo(args: argparse.Namespace, out: TextIO) -> int:
     """One refereed bot game of each game, printed as a log that ends with the winner."""
-    for game in ("super-teams", "crash-course"):
+    for game in sonic_rules.games():
         players = args.players
-        state = _new_state(game, players, "standard")
-        bots = [_bot(game, "greedy" if seat % 2 == 0 else "random") for seat in range(players)]
-        names = ", ".join(f"seat {seat} {bot.name}" for seat, bot in enumerate(bots))
-        out.write(f"=== {TITLES[game]}: {players} players ({names}), seed {args.seed} ===\n")
-        result = _play(game, state, bots, args.seed, True, args.max_actions)
-        if game == "super-teams":
-            _print_super_teams_log(result, out)
-        else:
-            _print_generic_log(game, result, out)
-        final = result.final
-        describe_state = (
-            super_teams.describe_state if game == "super-teams" else crash_course.describe_state
+        state = game.new_game(players)
+        kinds = ["greedy" if seat % 2 == 0 else "random" for seat in range(players)]
+        bots = [game.player(kind) for kind in kinds]
+        names = ", ".join(f"seat {seat} {kind}" for seat, kind in enumerate(kinds))
+        out.write(f"=== {game.title}: {players} players ({names}), seed {args.seed} ===\n")
+        result = game.play_game(
+            state, bots, seed=args.seed, record=True, max_actions=args.max_actions
         )
-        out.write(describe_state(final) + "\n")
+        _write_log(game, result, out)
+        final = result.final
+        out.write(game.describe_state(final) + "\n")
         if final.is_over:
             out.write(
                 f"Winner: {_seats(final.winners)} after {result.actions} actions "
@@ -99,6 +162,9 @@ def demo(args: argparse.Namespace, out: TextIO) -> int:
         else:
             out.write(f"Stopped unfinished at the driver's cap of {result.actions} actions.\n\n")
     return 0
+
+
+# ----- simulate -----------------------------------------------------------------------------
 
 
 def _progress(done: int, total: int, started: float, err: TextIO, tty: bool) -> None:
@@ -122,11 +188,27 @@ def _table(rows: Sequence[Sequence[str]], out: TextIO) -> None:
             out.write("  ".join("-" * w for w in widths) + "\n")
 
 
+def _length_rows(series: Sequence[tuple[str, Sequence[int]]]) -> list[list[str]]:
+    rows = [["game length", "min", "median", "mean", "max"]]
+    for name, values in series:
+        rows.append(
+            [
+                name,
+                str(min(values)),
+                f"{statistics.median(values):g}",
+                f"{statistics.fmean(values):.1f}",
+                str(max(values)),
+            ]
+        )
+    return rows
+
+
 def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Many seeded bot games: win rate by seat and game length statistics."""
-    game, players, games = args.game, args.players, args.games
+    game = sonic_rules.game(args.game)
+    players, games, variant = args.players, args.games, args.variant
     rng = random.Random(args.seed)
-    bots = [_bot(game, args.bot) for _ in range(players)]
+    bots: list[Player[Any]] = [game.player(args.bot) for _ in range(players)]
     wins = [0] * players
     lengths: list[int] = []
     decisions: list[int] = []
@@ -136,8 +218,10 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     tty = err.isatty()
     every = max(1, games // (100 if tty else 10))
     for index in range(games):
-        state = _new_state(game, players, args.variant)
-        result = _play(game, state, bots, rng.randrange(2**32), False, args.max_actions)
+        state = game.new_game(players, variant=variant)
+        result = game.play_game(
+            state, bots, seed=rng.randrange(2**32), record=False, max_actions=args.max_actions
+        )
         if result.capped:
             capped += 1
         else:
@@ -145,15 +229,17 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 wins[seat] += 1
             lengths.append(result.actions)
             decisions.append(result.decisions)
-            if hasattr(result.final, "turns_played"):
-                turns.append(result.final.turns_played)
+            # Turns are not part of every game's state; shown when the game counts them.
+            played_turns = getattr(result.final, "turns_played", None)
+            if isinstance(played_turns, int):
+                turns.append(played_turns)
         if args.progress and (index + 1 == games or (index + 1) % every == 0):
             _progress(index + 1, games, started, err, tty)
     elapsed = time.perf_counter() - started
-    variant = f", {args.variant}" if game == "crash-course" else ""
+    shown_variant = f", {variant}" if len(game.variants) > 1 else ""
     out.write(
-        f"{TITLES[game]}{variant}: {games} games, {players} players, {args.bot} bots, "
-        f"seed {args.seed}, {games / elapsed:.1f} games/s\n\n"
+        f"{game.title}{shown_variant}: {games} games, {players} players, {args.bot} bots, "
+        f"seed {args.seed}, {games / max(elapsed, 1e-9):.1f} games/s\n\n"
     )
     finished = games - capped
     rows = [["seat", "wins", "win rate"]]
@@ -163,21 +249,10 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     _table(rows, out)
     out.write("\n")
     if lengths:
-        rows = [["game length", "min", "median", "mean", "max"]]
-        series = [("actions", lengths), ("decisions", decisions)]
-        if turns:
+        series: list[tuple[str, Sequence[int]]] = [("actions", lengths), ("decisions", decisions)]
+        if len(turns) == len(lengths):
             series.insert(0, ("turns", turns))
-        for name, values in series:
-            rows.append(
-                [
-                    name,
-                    str(min(values)),
-                    f"{statistics.median(values):g}",
-                    f"{statistics.fmean(values):.1f}",
-                    str(max(values)),
-                ]
-            )
-        _table(rows, out)
+        _table(_length_rows(series), out)
     if capped:
         out.write(
             f"\n{capped} game(s) reached the driver's cap of {args.max_actions} actions "
@@ -186,32 +261,40 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+# ----- rules and phases ---------------------------------------------------------------------
+
+
+def _chosen_games(name: str | None) -> tuple[AnyGame, ...]:
+    return (sonic_rules.game(name),) if name else sonic_rules.games()
+
+
 def rules(args: argparse.Namespace, out: TextIO) -> int:
     """Print the rule reference: every rule id with its title, source and text."""
-    for game in (args.game,) if args.game else ("super-teams", "crash-course"):
-        out.write(f"# {TITLES[game]}\n\n")
-        for rule in RULE_BOOKS[game]:
+    for game in _chosen_games(args.game):
+        out.write(f"# {game.title}\n\n")
+        for rule in game.RULES:
             out.write(f"{rule.id}  {rule.title}  [{rule.source}]\n    {rule.text}\n")
         out.write("\n")
     return 0
 
 
 def phases(args: argparse.Namespace, out: TextIO) -> int:
-    """Print the declared phase machine as a Mermaid state diagram."""
-    machine = super_teams.PHASES if args.game == "super-teams" else crash_course.PHASES
-    out.write(machine.to_mermaid() + "\n")
+    """Print the declared phase machine: a Mermaid state diagram, or with ``--table`` a table."""
+    machine = sonic_rules.game(args.game).PHASES
+    out.write((machine.to_markdown() if args.table else machine.to_mermaid()) + "\n")
     return 0
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
+# ----- the parser ---------------------------------------------------------------------------
+
+
+def _max_actions(parser: argparse.ArgumentParser, help_text: str) -> None:
+    parser.add_argument("--max-actions", type=_positive, default=20000, metavar="M", help=help_text)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    names = sonic_rules.game_names()
+    parser = _Parser(
         prog="sonic-rules",
         description="A rules referee for Sonic Super Teams and Sonic the Hedgehog: Crash Course.",
     )
@@ -220,60 +303,77 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("demo", help="one refereed bot game of each game, as a log")
     p.add_argument("--seed", type=int, default=2026)
-    p.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
     p.add_argument(
-        "--max-actions",
-        type=int,
-        default=20000,
-        help="driver cap (not a rule) in case a game would not end",
+        "--players",
+        type=_positive,
+        default=2,
+        help="players in each game (every game's default variant must allow it)",
     )
+    _max_actions(p, "driver cap (not a rule) in case a game would not end")
+    p.set_defaults(command_parser=p)
 
     p = commands.add_parser("simulate", help="many seeded bot games: win rates and lengths")
-    p.add_argument("--game", choices=sorted(GAMES), default="super-teams")
-    p.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
+    p.add_argument("--game", choices=names, default=names[0])
+    p.add_argument(
+        "--variant", help="one of the game's variants (default: the game's first variant)"
+    )
+    p.add_argument(
+        "--players", type=_positive, help="a count the variant allows (default: its smallest)"
+    )
     p.add_argument("--games", type=_positive, default=100)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bot", choices=["random", "greedy"], default="random")
     p.add_argument(
-        "--variant",
-        choices=["standard", "two-player", "beginner"],
-        default="standard",
-        help="Crash Course variant",
+        "--bot", default="random", help="a built-in player of the game (random, greedy, ...)"
     )
-    p.add_argument(
-        "--max-actions",
-        type=int,
-        default=20000,
-        help="driver cap (not a rule); capped games are reported apart",
-    )
+    _max_actions(p, "driver cap (not a rule); capped games are reported apart")
     p.add_argument(
         "--no-progress",
         dest="progress",
         action="store_false",
         help="no progress bar on standard error",
     )
+    p.set_defaults(command_parser=p)
 
     p = commands.add_parser("rules", help="the rule reference")
-    p.add_argument("--game", choices=sorted(GAMES))
+    p.add_argument("--game", choices=names, help="one game (default: every game)")
+    p.set_defaults(command_parser=p)
 
     p = commands.add_parser("phases", help="the declared phase machine as Mermaid")
-    p.add_argument("--game", choices=sorted(GAMES), default="super-teams")
+    p.add_argument("--game", choices=names, default=names[0])
+    p.add_argument(
+        "--table",
+        action="store_true",
+        help="a Markdown table of the phases (who acts, what each accepts) instead",
+    )
+    p.set_defaults(command_parser=p)
     return parser
+
+
+def _check(args: argparse.Namespace) -> None:
+    """Check the arguments that depend on the game, the way argparse checks the rest."""
+    parser: argparse.ArgumentParser = args.command_parser
+    if args.command == "demo":
+        for game in sonic_rules.games():
+            _players(parser, game, game.default_variant, args.players)
+    elif args.command == "simulate":
+        game = sonic_rules.game(args.game)
+        args.variant = _variant(parser, game, args.variant)
+        args.players = _players(parser, game, args.variant, args.players)
+        args.bot = _bot(parser, game, args.bot)
 
 
 def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
+    """Run the command; bad arguments print the usage and an error and return 2."""
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
-    args = build_parser().parse_args(argv)
-    if (
-        args.command == "simulate"
-        and args.game == "crash-course"
-        and args.variant == "two-player"
-        and args.players != 2
-    ):
-        err.write("sonic-rules: the two-player variant is for 2 players\n")
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        _check(args)
+    except UsageError as error:
+        err.write(str(error))
         return 2
     handlers: dict[str, Callable[[], int]] = {
         "demo": lambda: demo(args, out),
