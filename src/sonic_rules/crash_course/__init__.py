@@ -4,10 +4,18 @@ Start with :func:`new_game` (or :func:`setup_position` for a mid-game position),
 :func:`legal_actions` and ``state.to_act``, resolve chance nodes with
 :func:`chance_outcomes`, and play with :func:`apply` / :func:`step`. States are frozen
 values; :func:`to_json` / :func:`from_json` round-trip them exactly. Every rule has an
-id in :data:`RULES`; :data:`PHASES` is the declared turn structure; :data:`GAME` plugs
-into :func:`sonic_rules.core.driver.play`.
+id in :data:`RULES`; :data:`PHASES` is the declared turn structure; :data:`GAME` is the
+game as :func:`sonic_rules.game` gives it.
+
+>>> from sonic_rules import crash_course as cc
+>>> result = cc.play_game(cc.new_game(2), [cc.RandomPlayer()] * 2, seed=1)
+>>> result.final.is_over, len(result.final.winners)
+(True, 1)
 """
 
+from sonic_rules.core.driver import GreedyPlayer, RandomPlayer
+from sonic_rules.core.game import Game
+from sonic_rules.crash_course import events
 from sonic_rules.crash_course.actions import (
     ACTION_TYPES,
     Action,
@@ -34,21 +42,18 @@ from sonic_rules.crash_course.actions import (
     UseShortcut,
     action_key,
 )
+from sonic_rules.crash_course.describe import describe_action, describe_state
 from sonic_rules.crash_course.engine import apply, chance_outcomes, legal_actions, step
-from sonic_rules.crash_course.game import (
-    GAME,
+from sonic_rules.crash_course.game import new_game, setup_position, validate_state
+from sonic_rules.crash_course.phases import PHASES, Phase
+from sonic_rules.crash_course.players import PLAYERS, greedy_player, play_game, score
+from sonic_rules.crash_course.rules import RULES
+from sonic_rules.crash_course.serialize import (
     action_from_json,
     action_to_json,
-    describe_state,
     from_json,
-    new_game,
-    score,
-    setup_position,
     to_json,
-    validate_state,
 )
-from sonic_rules.crash_course.phases import PHASES, Phase
-from sonic_rules.crash_course.rules import RULES
 from sonic_rules.crash_course.state import (
     CharacterName,
     ItemKind,
@@ -59,10 +64,38 @@ from sonic_rules.crash_course.state import (
 )
 from sonic_rules.crash_course.tiles import Catalogue, default_catalogue, load_tiles
 
+GAME: Game[State, Action] = Game(
+    name="crash-course",
+    title="Sonic the Hedgehog: Crash Course",
+    variants={"standard": (2, 3, 4), "two-player": (2,), "beginner": (2, 3, 4)},
+    Options=Options,
+    State=State,
+    action_types=ACTION_TYPES,
+    new_game=new_game,
+    legal_actions=legal_actions,
+    apply=apply,
+    step=step,
+    chance_outcomes=chance_outcomes,
+    setup_position=setup_position,
+    validate_state=validate_state,
+    to_json=to_json,
+    from_json=from_json,
+    action_to_json=action_to_json,
+    action_from_json=action_from_json,
+    describe_state=describe_state,
+    describe_action=describe_action,
+    RULES=RULES,
+    PHASES=PHASES,
+    players=PLAYERS,
+    play_game=play_game,
+)
+"""Crash Course as every game is reached (see :class:`sonic_rules.core.game.Game`)."""
+
 __all__ = [
     "ACTION_TYPES",
     "GAME",
     "PHASES",
+    "PLAYERS",
     "RULES",
     "Action",
     "Catalogue",
@@ -74,6 +107,7 @@ __all__ = [
     "DropRings",
     "EndTurn",
     "Fix",
+    "GreedyPlayer",
     "ItemKind",
     "KeepItem",
     "LayShortcut",
@@ -84,6 +118,7 @@ __all__ = [
     "PlaceItem",
     "PowerUpHeal",
     "PowerUpTurn",
+    "RandomPlayer",
     "Recover",
     "RevealItem",
     "SkipDraw",
@@ -100,11 +135,15 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "default_catalogue",
+    "describe_action",
     "describe_state",
+    "events",
     "from_json",
+    "greedy_player",
     "legal_actions",
     "load_tiles",
     "new_game",
+    "play_game",
     "score",
     "setup_position",
     "step",

@@ -2,40 +2,97 @@
 
 Chance outcomes are actions too (:class:`DrawItem`, :class:`DealTile`, :class:`RevealItem`).
 :func:`action_key` gives the canonical order ``legal_actions`` lists them in.
+
+Every action reads as a sentence: ``str(action)`` names seats and character numbers
+(``"seat 0 bumps character 1"``), and ``label(wording)`` lets
+:func:`~sonic_rules.crash_course.describe.describe_action` name them from a state
+(``"Sonic bumps Tails"``). Both work whatever the field values.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
+from sonic_rules.crash_course.events import item_text, lane_text, listing, space_text
 from sonic_rules.crash_course.state import ItemKind, Space
 
 
+class Wording(Protocol):
+    """How an action's label names who acts, characters and tiles."""
+
+    def seat(self, seat: object) -> str:
+        """Who takes the action: ``"seat 0"``, or the acting character's name."""
+        ...
+
+    def character(self, number: object) -> str:
+        """Character ``number`` (turn order): ``"character 1"`` or ``"Tails"``."""
+        ...
+
+    def track_tile(self, tile: object) -> str:
+        """Catalogue track tile ``tile``: ``"track tile 3"`` or ``"tile corner-hive"``."""
+        ...
+
+    def shortcut_tile(self, tile: object) -> str:
+        """Catalogue shortcut tile ``tile``: ``"shortcut tile 0"`` or ``"tunnel-a"``."""
+        ...
+
+
+class ByNumber:
+    """The wording without a state: seats, characters and tiles by number."""
+
+    def seat(self, seat: object) -> str:
+        return f"seat {seat}"
+
+    def character(self, number: object) -> str:
+        return f"character {number}"
+
+    def track_tile(self, tile: object) -> str:
+        return f"track tile {tile}"
+
+    def shortcut_tile(self, tile: object) -> str:
+        return f"shortcut tile {tile}"
+
+
+BY_NUMBER = ByNumber()
+
+
+class _Labelled:
+    """``__str__`` is the label worded by number."""
+
+    __slots__ = ()
+
+    def label(self, wording: Wording) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.label(BY_NUMBER)
+
+
 @attrs.frozen
-class DrawItem:
+class DrawItem(_Labelled):
     """Chance: ``seat`` draws one ``kind`` token from the pile (``CC-DRAW``)."""
 
     seat: int
     kind: ItemKind
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} draws a {self.kind.value}"
+    def label(self, wording: Wording) -> str:
+        return f"{wording.seat(self.seat)} draws a {item_text(self.kind)}"
 
 
 @attrs.frozen
-class DealTile:
+class DealTile(_Labelled):
     """Chance, Beginner set-up: catalogue tile ``tile`` is laid next (``CC-BEGINNER-SETUP``)."""
 
     tile: int
 
-    def __str__(self) -> str:
-        return f"track tile {self.tile} is laid next"
+    def label(self, wording: Wording) -> str:
+        return f"{wording.track_tile(self.tile)} is laid next"
 
 
 @attrs.frozen
-class RevealItem:
+class RevealItem(_Labelled):
     """Chance, Beginner: the face-down token being entered turns out a ``kind``.
 
     (``CC-BEGINNER-ITEMS``.) Its probability is the share of ``kind`` among the tokens
@@ -44,23 +101,23 @@ class RevealItem:
 
     kind: ItemKind
 
-    def __str__(self) -> str:
-        return f"the face-down token is a {self.kind.value}"
+    def label(self, wording: Wording) -> str:
+        return f"the face-down token is a {item_text(self.kind)}"
 
 
 @attrs.frozen
-class DiscardToDraw:
+class DiscardToDraw(_Labelled):
     """Holding 2 items: discard ``kind`` and then draw (``CC-DRAW-FULL-HAND``)."""
 
     seat: int
     kind: ItemKind
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} discards a {self.kind.value} to draw"
+    def label(self, wording: Wording) -> str:
+        return f"{wording.seat(self.seat)} discards a {item_text(self.kind)} to draw"
 
 
 @attrs.frozen
-class SkipDraw:
+class SkipDraw(_Labelled):
     """Holding 2 items: keep them and skip the draw (``CC-DRAW-FULL-HAND``).
 
     Not under the official-draw option, where skipping means not taking :class:`DrawItems`
@@ -69,23 +126,23 @@ class SkipDraw:
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} skips the draw"
+    def label(self, wording: Wording) -> str:
+        return f"{wording.seat(self.seat)} keeps both items and skips the draw"
 
 
 @attrs.frozen
-class KeepItem:
+class KeepItem(_Labelled):
     """Keep one of the drawn items; the others go back to the pile (``CC-DRAW``)."""
 
     seat: int
     kind: ItemKind
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} keeps a {self.kind.value}"
+    def label(self, wording: Wording) -> str:
+        return f"{wording.seat(self.seat)} keeps the {item_text(self.kind)}"
 
 
 @attrs.frozen
-class DrawItems:
+class DrawItems(_Labelled):
     """Official-draw option: spend an action on the placement draw (``CC-OPT-OFFICIAL-DRAW``).
 
     Holding 2 items, the player then discards one and draws (``CC-PROJ-OFFICIAL-DRAW-FULL-HAND``).
@@ -93,22 +150,22 @@ class DrawItems:
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} spends an action to draw"
+    def label(self, wording: Wording) -> str:
+        return f"{wording.seat(self.seat)} spends an action to draw"
 
 
 @attrs.frozen
-class Fix:
+class Fix(_Labelled):
     """Spend an action to remove one damage (``CC-FIX-DAMAGE``)."""
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} fixes 1 damage"
+    def label(self, wording: Wording) -> str:
+        return f"{wording.seat(self.seat)} fixes 1 damage"
 
 
 @attrs.frozen
-class Move:
+class Move(_Labelled):
     """Spend an action to step to ``lane`` of the next row (``CC-MOVE-FORWARD``).
 
     Off the track this is the first entry onto ``lane`` of the first tile (``CC-FIRST-ENTRY``).
@@ -117,141 +174,143 @@ class Move:
     seat: int
     lane: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} moves to the {('left', 'middle', 'right')[self.lane]} lane"
+    def label(self, wording: Wording) -> str:
+        return f"{wording.seat(self.seat)} moves into {lane_text(self.lane)}"
 
 
 @attrs.frozen
-class UseShortcut:
+class UseShortcut(_Labelled):
     """Spend an action to go through a shortcut to the arrow space ``to`` (``CC-SHORTCUT-USE``)."""
 
     seat: int
     to: Space
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} takes the shortcut to {self.to}"
+    def label(self, wording: Wording) -> str:
+        return f"{wording.seat(self.seat)} takes the shortcut to {space_text(self.to)}"
 
 
 @attrs.frozen
-class LayShortcut:
+class LayShortcut(_Labelled):
     """Lay shortcut ``tiles`` (in path order) from the active character's arrow space."""
 
     seat: int
     tiles: tuple[int, ...]
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} lays shortcut tiles {list(self.tiles)}"
+    def label(self, wording: Wording) -> str:
+        tiles = [wording.shortcut_tile(tile) for tile in self.tiles]
+        return f"{wording.seat(self.seat)} lays {listing(tiles) or 'no shortcut tile'}"
 
 
 @attrs.frozen
-class PlaceItem:
+class PlaceItem(_Labelled):
     """Place a held Spring, Booster or Crabmeat on an empty ``space`` (``CC-ITEM-PLACE-EMPTY``)."""
 
     seat: int
     kind: ItemKind
     space: Space
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} places a {self.kind.value} on {self.space}"
+    def label(self, wording: Wording) -> str:
+        item = item_text(self.kind)
+        return f"{wording.seat(self.seat)} places a {item} on {space_text(self.space)}"
 
 
 @attrs.frozen
-class UseMotobug:
+class UseMotobug(_Labelled):
     """Use a held Motobug along the active character's lane (``CC-ITEM-MOTOBUG``)."""
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} sends a Motobug"
+    def label(self, wording: Wording) -> str:
+        return f"{wording.seat(self.seat)} sends a Motobug down its lane"
 
 
 @attrs.frozen
-class UseBomb:
+class UseBomb(_Labelled):
     """Use a held Bomb on the course tile ``tile`` (``CC-ITEM-BOMB``)."""
 
     seat: int
     tile: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} bombs tile {self.tile}"
+    def label(self, wording: Wording) -> str:
+        return f"{wording.seat(self.seat)} drops a Bomb on course tile {self.tile}"
 
 
 @attrs.frozen
-class UseBumper:
+class UseBumper(_Labelled):
     """Use a held Bumper on character number ``target`` (``CC-ITEM-BUMPER``)."""
 
     seat: int
     target: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} bumps character {self.target}"
+    def label(self, wording: Wording) -> str:
+        return f"{wording.seat(self.seat)} bumps {wording.character(self.target)}"
 
 
 @attrs.frozen
-class PowerUpHeal:
+class PowerUpHeal(_Labelled):
     """Spend the Power-Up to remove 1 damage (``CC-POWER-UP-HEAL``)."""
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} spends the Power-Up to heal"
+    def label(self, wording: Wording) -> str:
+        return f"{wording.seat(self.seat)} spends the Power-Up to fix 1 damage"
 
 
 @attrs.frozen
-class PowerUpTurn:
+class PowerUpTurn(_Labelled):
     """Spend the Power-Up to turn the newest tile (``CC-POWER-UP-TURN``)."""
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} spends the Power-Up to turn the newest tile"
+    def label(self, wording: Wording) -> str:
+        return f"{wording.seat(self.seat)} spends the Power-Up to turn the newest tile"
 
 
 @attrs.frozen
-class EndTurn:
+class EndTurn(_Labelled):
     """End the turn (``CC-PROJ-END-TURN``)."""
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} ends the turn"
+    def label(self, wording: Wording) -> str:
+        return f"{wording.seat(self.seat)} ends the turn"
 
 
 @attrs.frozen
-class LayTile:
+class LayTile(_Labelled):
     """Lay catalogue tile ``tile`` at the front, ``reversed`` or not (``CC-TILE-CHOICE``)."""
 
     seat: int
     tile: int
     reversed: bool
 
-    def __str__(self) -> str:
+    def label(self, wording: Wording) -> str:
         facing = "reversed" if self.reversed else "as printed"
-        return f"seat {self.seat} lays tile {self.tile} {facing}"
+        return f"{wording.seat(self.seat)} lays {wording.track_tile(self.tile)} {facing}"
 
 
 @attrs.frozen
-class DropRings:
+class DropRings(_Labelled):
     """Choose the space of the tile behind where a ring stack lands (``CC-RING-LOSS``)."""
 
     seat: int
     space: Space
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} drops the Rings on {self.space}"
+    def label(self, wording: Wording) -> str:
+        return f"{wording.seat(self.seat)} drops the Rings on {space_text(self.space)}"
 
 
 @attrs.frozen
-class Recover:
+class Recover(_Labelled):
     """Beginner: discard a Ring to get up at once, or stay down (``CC-BEGINNER-SKIP``)."""
 
     seat: int
     use_ring: bool
 
-    def __str__(self) -> str:
+    def label(self, wording: Wording) -> str:
         if self.use_ring:
-            return f"seat {self.seat} discards a Ring to get up"
-        return f"seat {self.seat} stays down"
+            return f"{wording.seat(self.seat)} discards a Ring to get up"
+        return f"{wording.seat(self.seat)} stays down"
 
 
 Action = (
@@ -301,12 +360,11 @@ ACTION_TYPES: tuple[type[Any], ...] = (
     Recover,
 )
 _TYPE_ORDER = {kind: number for number, kind in enumerate(ACTION_TYPES)}
-_KIND_ORDER = {kind: number for number, kind in enumerate(ItemKind)}
 
 
 def _field_key(value: Any) -> Any:
     if isinstance(value, ItemKind):
-        return _KIND_ORDER[value]
+        return value.index
     if isinstance(value, Space):
         return (value.tile, value.row, value.lane)
     return value

@@ -1,15 +1,80 @@
-"""Typed events: what an action did, one small frozen value per happening."""
+"""Typed events: what an action did, one small frozen value per happening.
+
+Each event's ``describe()`` is a sentence for a log, naming characters by name. The
+words for items, lanes and spaces live here too, so action labels
+(:mod:`.actions`) and events say the same thing the same way.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import attrs
 
 from sonic_rules.core.events import Event
 from sonic_rules.crash_course.state import CharacterName, ItemKind, Space
+from sonic_rules.crash_course.tiles import LANE_NAMES
+
+_ITEM_NAMES = {
+    ItemKind.MOTOBUG: "Motobug",
+    ItemKind.BOMB: "Bomb",
+    ItemKind.BUMPER: "Bumper",
+    ItemKind.SPRING: "Spring",
+    ItemKind.BOOSTER: "Booster",
+    ItemKind.CRABMEAT: "Crabmeat",
+    ItemKind.RING: "Ring",
+}
+
+
+def character_text(name: object) -> str:
+    """``CharacterName.TAILS`` (or ``"tails"``) -> ``"Tails"``; anything else as its repr."""
+    if isinstance(name, CharacterName):
+        return name.value.capitalize()
+    if isinstance(name, str) and name in {member.value for member in CharacterName}:
+        return name.capitalize()
+    return repr(name)
+
+
+def possessive(name: str) -> str:
+    """``"Sonic"`` -> ``"Sonic's"``, ``"Tails"`` -> ``"Tails'"``."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def item_text(kind: object) -> str:
+    """``ItemKind.SPRING`` -> ``"Spring"``; anything else as its repr."""
+    return _ITEM_NAMES[kind] if isinstance(kind, ItemKind) else repr(kind)
+
+
+def items_text(kind: object, count: int) -> str:
+    """``(RING, 1)`` -> ``"1 Ring"``, ``(RING, 3)`` -> ``"3 Rings"``."""
+    return f"{count} {item_text(kind)}{'' if count == 1 else 's'}"
+
+
+def lane_text(lane: object) -> str:
+    """``0`` -> ``"the left lane"``; a lane that does not exist as ``"lane 7"``."""
+    if type(lane) is int and 0 <= lane < len(LANE_NAMES):
+        return f"the {LANE_NAMES[lane]} lane"
+    return f"lane {lane!r}"
+
+
+def space_text(space: object) -> str:
+    """``Space(3, 1, 0)`` -> ``"tile 3 row 1 left"``; never fails, whatever the values."""
+    if not isinstance(space, Space):
+        return repr(space)
+    lane = space.lane
+    lane_name = LANE_NAMES[lane] if type(lane) is int and 0 <= lane < len(LANE_NAMES) else None
+    return f"tile {space.tile} row {space.row} {lane_name or f'lane {lane!r}'}"
+
+
+def listing(words: Sequence[str]) -> str:
+    """``["a", "b", "c"]`` -> ``"a, b and c"``."""
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _who(name: CharacterName) -> str:
-    return name.value.capitalize()
+    return character_text(name)
 
 
 @attrs.frozen
@@ -20,7 +85,7 @@ class Drew(Event):
     kind: ItemKind
 
     def describe(self) -> str:
-        return f"{_who(self.character)} draws a {self.kind.value}."
+        return f"{_who(self.character)} draws a {item_text(self.kind)}."
 
 
 @attrs.frozen
@@ -31,7 +96,7 @@ class ItemKept(Event):
     kind: ItemKind
 
     def describe(self) -> str:
-        return f"{_who(self.character)} keeps a {self.kind.value}."
+        return f"{_who(self.character)} keeps the {item_text(self.kind)}."
 
 
 @attrs.frozen
@@ -43,7 +108,8 @@ class ItemDiscarded(Event):
     why: str
 
     def describe(self) -> str:
-        return f"{self.count} {self.kind.value} token(s) discarded: {self.why}."
+        verb = "goes" if self.count == 1 else "go"
+        return f"{items_text(self.kind, self.count)} {verb} to the discard pile ({self.why})."
 
 
 @attrs.frozen
@@ -53,7 +119,8 @@ class ItemsReturned(Event):
     count: int
 
     def describe(self) -> str:
-        return f"{self.count} drawn item(s) go back into the pile."
+        items = "1 drawn item goes" if self.count == 1 else f"{self.count} drawn items go"
+        return f"{items} back into the pile."
 
 
 @attrs.frozen
@@ -63,7 +130,8 @@ class PileReshuffled(Event):
     count: int
 
     def describe(self) -> str:
-        return f"The discard pile ({self.count} tokens) is shuffled into the pile."
+        tokens = "1 token" if self.count == 1 else f"{self.count} tokens"
+        return f"The discard pile ({tokens}) is shuffled into the pile."
 
 
 @attrs.frozen
@@ -105,7 +173,19 @@ class Fixed(Event):
     damage: int
 
     def describe(self) -> str:
-        return f"{_who(self.character)} fixes 1 damage ({self.damage} left)."
+        left = "no damage" if self.damage == 0 else f"{self.damage} damage"
+        return f"{_who(self.character)} fixes 1 damage ({left} left)."
+
+
+_MOVES = {
+    "entry": "enters the track at {end}",
+    "step": "steps from {start} to {end}",
+    "shortcut": "takes the shortcut from {start} to {end}",
+    "push": "is pushed from {start} to {end}",
+    "boost": "is boosted from {start} to {end}",
+    "jump": "jumps from {start} to {end}",
+    "bump": "is bumped from {start} to {end}",
+}
 
 
 @attrs.frozen
@@ -118,8 +198,15 @@ class Moved(Event):
     how: str
 
     def describe(self) -> str:
-        start = "off the track" if self.start is None else str(self.start)
-        return f"{_who(self.character)} goes from {start} to {self.end} ({self.how})."
+        start = "off the track" if self.start is None else space_text(self.start)
+        end = space_text(self.end)
+        pattern = _MOVES.get(self.how)
+        moved = (
+            f"goes from {start} to {end}"
+            if pattern is None
+            else pattern.format(start=start, end=end)
+        )
+        return f"{_who(self.character)} {moved}."
 
 
 @attrs.frozen
@@ -131,7 +218,9 @@ class TookDamage(Event):
     damage: int
 
     def describe(self) -> str:
-        return f"{_who(self.character)} takes 1 damage from {self.source} ({self.damage} now)."
+        return (
+            f"{_who(self.character)} takes 1 damage from {self.source} ({self.damage} damage now)."
+        )
 
 
 @attrs.frozen
@@ -176,19 +265,32 @@ class ItemPlaced(Event):
     space: Space
 
     def describe(self) -> str:
-        return f"{_who(self.character)} places a {self.kind.value} on {self.space}."
+        return (
+            f"{_who(self.character)} places a {item_text(self.kind)} on {space_text(self.space)}."
+        )
 
 
 @attrs.frozen
 class ItemUsed(Event):
-    """An item with an ability was used (Motobug, Bomb, Bumper)."""
+    """An item with an ability was used (Motobug, Bomb, Bumper).
+
+    ``target`` is the bumped character's name (``"tails"``), ``"its lane"`` for a
+    Motobug, ``"tile N"`` (a course tile) for a Bomb.
+    """
 
     character: CharacterName
     kind: ItemKind
     target: str
 
     def describe(self) -> str:
-        return f"{_who(self.character)} uses a {self.kind.value} on {self.target}."
+        who = _who(self.character)
+        if self.kind is ItemKind.BUMPER:
+            return f"{who} bumps {character_text(self.target)} with a Bumper."
+        if self.kind is ItemKind.MOTOBUG:
+            return f"{who} sends a Motobug down {self.target}."
+        if self.kind is ItemKind.BOMB:
+            return f"{who} drops a Bomb on {self.target}."
+        return f"{who} uses a {item_text(self.kind)} on {self.target}."
 
 
 @attrs.frozen
@@ -199,7 +301,7 @@ class ItemRevealed(Event):
     space: Space
 
     def describe(self) -> str:
-        return f"The face-down token on {self.space} is a {self.kind.value}."
+        return f"The face-down token on {space_text(self.space)} is a {item_text(self.kind)}."
 
 
 @attrs.frozen
@@ -211,8 +313,10 @@ class RingsDropped(Event):
     space: Space | None
 
     def describe(self) -> str:
-        where = "discarded" if self.space is None else f"dropped on {self.space}"
-        return f"{_who(self.character)} loses {self.count} Ring(s): {where}."
+        lost = items_text(ItemKind.RING, self.count)
+        if self.space is None:
+            return f"{_who(self.character)} loses {lost}; with no room behind, they are discarded."
+        return f"{_who(self.character)} loses {lost}, dropped on {space_text(self.space)}."
 
 
 @attrs.frozen
@@ -223,7 +327,7 @@ class RingsTaken(Event):
     count: int
 
     def describe(self) -> str:
-        return f"{_who(self.character)} picks up {self.count} Ring(s)."
+        return f"{_who(self.character)} picks up {items_text(ItemKind.RING, self.count)}."
 
 
 @attrs.frozen
@@ -237,9 +341,9 @@ class TileLaid(Event):
     mega_jump: bool
 
     def describe(self) -> str:
-        jump = " across a Mega Jump" if self.mega_jump else ""
-        facing = " reversed" if self.reversed else ""
-        return f"Tile {self.tile_id}{facing} is laid at ({self.x}, {self.y}){jump}."
+        facing = "reversed" if self.reversed else "as printed"
+        jump = ", across a Mega Jump" if self.mega_jump else ""
+        return f"Tile {self.tile_id} is laid {facing} at ({self.x}, {self.y}){jump}."
 
 
 @attrs.frozen
@@ -249,7 +353,7 @@ class TileRecycled(Event):
     tile_id: str
 
     def describe(self) -> str:
-        return f"The pile is empty: rearmost tile {self.tile_id} is lifted to the front."
+        return f"The tile pile is empty: the rearmost tile, {self.tile_id}, is lifted."
 
 
 @attrs.frozen
@@ -260,7 +364,7 @@ class SetBack(Event):
     space: Space
 
     def describe(self) -> str:
-        return f"{_who(self.character)} is set back to {self.space}."
+        return f"{_who(self.character)} is set back to {space_text(self.space)}."
 
 
 @attrs.frozen
@@ -270,7 +374,7 @@ class TileTurned(Event):
     tile_id: str
 
     def describe(self) -> str:
-        return f"The newest tile {self.tile_id} is turned round."
+        return f"The newest tile, {self.tile_id}, is turned round."
 
 
 @attrs.frozen
@@ -281,7 +385,8 @@ class ShortcutLaid(Event):
     tiles: tuple[str, ...]
 
     def describe(self) -> str:
-        return f"{_who(self.character)} lays shortcut tile(s) {', '.join(self.tiles)}."
+        noun = "shortcut tile" if len(self.tiles) == 1 else "shortcut tiles"
+        return f"{_who(self.character)} lays {noun} {listing(self.tiles)}."
 
 
 @attrs.frozen
@@ -291,7 +396,7 @@ class ShortcutReturned(Event):
     tile_id: str
 
     def describe(self) -> str:
-        return f"Shortcut tile {self.tile_id} returns to the supply."
+        return f"Shortcut tile {self.tile_id} goes back to the supply."
 
 
 @attrs.frozen
@@ -303,7 +408,7 @@ class BirdGained(Event):
     why: str
 
     def describe(self) -> str:
-        return f"{_who(self.character)} gains a Flicky Bird for seat {self.seat}: {self.why}."
+        return f"{_who(self.character)} gains a Flicky Bird for seat {self.seat} ({self.why})."
 
 
 @attrs.frozen
@@ -314,7 +419,8 @@ class TurnEnded(Event):
     next_character: CharacterName
 
     def describe(self) -> str:
-        return f"{_who(self.character)}'s turn ends; {_who(self.next_character)} is up."
+        ended = possessive(_who(self.character))
+        return f"{ended} turn ends; {_who(self.next_character)} is up."
 
 
 @attrs.frozen

@@ -1,35 +1,24 @@
-"""Starting positions, JSON, validation, text pictures and the driver's ``GAME``."""
+"""Starting positions and validation."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
-from cattrs.strategies import configure_tagged_union
 
-from sonic_rules.core.driver import Game
 from sonic_rules.core.errors import BoardError, InvalidStateError
 from sonic_rules.core.serialization import (
-    dump_action,
-    load_action,
-    loads_json,
     make_converter,
     structure_or_raise,
 )
-from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course.engine import (
     _EMPTY_FEATURES,
     _Work,
     airborne_characters,
     beginner_slots,
-    chance_outcomes,
     features_of,
-    legal_actions,
     next_placement,
-    progress,
-    step,
 )
 from sonic_rules.crash_course.phases import Phase
 from sonic_rules.crash_course.state import (
@@ -73,7 +62,6 @@ _DEFAULT_ORDER = (
 )
 
 converter = make_converter()
-configure_tagged_union(A.Action, converter, tag_name="type")
 
 
 def _variant(variant: str | Variant) -> Variant:
@@ -611,115 +599,3 @@ def _check_turn(state: State, count: int) -> None:
             raise InvalidStateError("a reveal needs a character entering a token", "$.motion")
     if phase is Phase.LAY_TILE and state.motion[-1].kind is FrameKind.ENTER:
         raise InvalidStateError("a tile is laid for a character leaving the track", "$.motion")
-
-
-# ======================================================================================
-# JSON
-# ======================================================================================
-
-
-def to_json(state: State) -> str:
-    """The state as JSON text (``from_json`` gives back an equal state)."""
-    if not isinstance(state, State):
-        raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
-    return json.dumps(converter.unstructure(state), separators=(",", ":"))
-
-
-def from_json(text: str | bytes) -> State:
-    """Load a state strictly: unknown or missing fields, bad values and inconsistent
-    positions raise :class:`~sonic_rules.core.errors.InvalidStateError` with a JSON path."""
-    data = loads_json(text)
-    if not isinstance(data, dict):
-        raise InvalidStateError(f"a state is a JSON object, not {type(data).__name__}")
-    state = structure_or_raise(converter, data, State)
-    validate_state(state)
-    return state
-
-
-def action_to_json(action: Any) -> str:
-    """An action as JSON, tagged with its type name."""
-    return dump_action(converter, A.Action, A.ACTION_TYPES, action)
-
-
-def action_from_json(text: str | bytes) -> Any:
-    """Load an action written by :func:`action_to_json`; malformed input raises an
-    :class:`~sonic_rules.core.errors.InvalidActionError` naming the JSON path."""
-    return load_action(converter, A.Action, text)
-
-
-# ======================================================================================
-# Pictures and the greedy heuristic
-# ======================================================================================
-
-_ITEM_LETTERS = {
-    ItemKind.SPRING: "s",
-    ItemKind.BOOSTER: "b",
-    ItemKind.CRABMEAT: "c",
-    ItemKind.RING: "r",
-}
-
-
-def describe_state(state: State) -> str:
-    """A short text picture: one line per tile (front first), then the boards."""
-    lines = [
-        f"Crash Course ({state.variant.value}, {state.players} players) - {state.phase.value}, "
-        f"{state.characters[state.active].name.value} to play, {state.actions_left} action(s) left"
-    ]
-    at = {c.position: c.name.value[0].upper() for c in state.characters if c.position}
-    items = {item.space: _ITEM_LETTERS[item.kind] for item in state.board}
-    items.update((space, "?") for space in state.face_down)
-    for index in reversed(range(len(state.course))):
-        features = features_of(state, index)
-        rows = []
-        for row in reversed(range(ROWS)):
-            cells = ""
-            for lane in range(LANES):
-                space = Space(index, row, lane)
-                cells += at.get(space) or items.get(space) or features[row * LANES + lane]
-            rows.append(cells)
-        tile = state.catalogue.tiles[state.course[index].tile].id
-        lines.append(f"{index:2d} {' | '.join(rows)}  {tile}")
-    for character in state.characters:
-        where = "off the track" if character.position is None else str(character.position)
-        lines.append(
-            f"{character.name.value}: seat {character.owner}, {where}, damage {character.damage}, "
-            f"items {[k.value for k in character.items]}, rings {character.rings}"
-            + (", Power-Up" if character.power_up else "")
-        )
-    lines.append(
-        f"birds {list(state.birds)} (need {state.required_birds}); winners {list(state.won_by)}"
-    )
-    return "\n".join(lines)
-
-
-def score(state: State, seat: int) -> float:
-    """Greedy heuristic: winning, Flicky Birds, progress, others' damage, own health."""
-    if state.is_over:
-        return 1e6 if seat in state.won_by else -1e6
-    value = 0.0
-    for character in state.characters:
-        tile, row = progress(character)
-        advance = (tile * ROWS + row + 1) + 2.0 * character.power_up + 0.5 * len(character.items)
-        hurt = character.damage + (3 if character.knocked_down else 0)
-        sign = 1.0 if character.owner == seat else -1.0 / max(1, state.players - 1)
-        value += sign * (advance - 1.5 * hurt)
-    for other, birds in enumerate(state.birds):
-        weight = 10.0 if other == seat else -10.0 / max(1, state.players - 1)
-        value += weight * min(birds, state.required_birds)
-    return value
-
-
-def describe_action(action: Any) -> str:
-    """A readable log line for an action."""
-    return str(action)
-
-
-GAME = Game(
-    name="crash-course",
-    legal_actions=legal_actions,
-    step=step,
-    chance_outcomes=chance_outcomes,
-    score=score,
-    describe_action=describe_action,
-)
-"""The driver's view of Crash Course (see :func:`sonic_rules.core.driver.play`)."""

@@ -14,6 +14,7 @@ and a corner turns the other way (``CC-TILE-ORIENTATION``).
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 from collections.abc import Sequence
 from importlib import resources
@@ -69,12 +70,38 @@ class ShortcutSpec:
     kind: str
 
 
+DEFAULT_CATALOGUE = "default"
+"""The name of the shipped catalogue; a state refers to it by name instead of copying it."""
+CUSTOM_CATALOGUE = "custom"
+"""The name of every catalogue read with :func:`load_tiles`."""
+
+
 @attrs.frozen
 class Catalogue:
-    """The track and shortcut tiles a game is played with."""
+    """The track and shortcut tiles a game is played with.
+
+    ``name`` is ``"default"`` for the shipped reconstruction (:func:`default_catalogue`)
+    and ``"custom"`` for one read with :func:`load_tiles`; a saved state refers to the
+    default one by name and :meth:`sha256`, and writes a custom one out in full.
+    """
 
     tiles: tuple[TileSpec, ...]
     shortcuts: tuple[ShortcutSpec, ...]
+    name: str = CUSTOM_CATALOGUE
+
+    def to_data(self) -> dict[str, Any]:
+        """The tiles as ``load_tiles`` reads them (the name apart)."""
+        return {
+            "tiles": [
+                {"id": t.id, "kind": t.kind, "turn": t.turn, "rows": list(t.rows)}
+                for t in self.tiles
+            ],
+            "shortcuts": [{"id": s.id, "kind": s.kind} for s in self.shortcuts],
+        }
+
+    def sha256(self) -> str:
+        """A hex digest of the tiles (not the name): equal tiles, equal digest."""
+        return _digest(self.tiles, self.shortcuts)
 
     def index(self, tile_id: str) -> int:
         """The catalogue index of the track tile called ``tile_id``."""
@@ -88,6 +115,13 @@ class Catalogue:
         line = next(i for i, spec in enumerate(self.tiles) if spec.kind == "start-line")
         star = next(i for i, spec in enumerate(self.tiles) if spec.kind == "start")
         return line, star
+
+
+@functools.lru_cache(maxsize=16)
+def _digest(tiles: tuple[TileSpec, ...], shortcuts: tuple[ShortcutSpec, ...]) -> str:
+    data = Catalogue(tiles, shortcuts).to_data()
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 @functools.lru_cache(maxsize=256)
@@ -225,7 +259,7 @@ def parse_catalogue(data: Any, source: str | None = None) -> Catalogue:
 
 
 def load_tiles(text_or_path: str | Path) -> Catalogue:
-    """Load a tile catalogue from JSON text or from a file path.
+    """Load a tile catalogue (named ``"custom"``) from JSON text or from a file path.
 
     Bad data raises :class:`~sonic_rules.core.errors.BoardError` naming the file (when
     read from one) and the entry, e.g. ``tiles[3].rows[1][2]: unknown feature 'q'``.
@@ -251,6 +285,6 @@ def load_tiles(text_or_path: str | Path) -> Catalogue:
 
 @functools.lru_cache(maxsize=1)
 def default_catalogue() -> Catalogue:
-    """The shipped reconstruction (``data/tiles.json``)."""
+    """The shipped reconstruction (``data/tiles.json``), named ``"default"``."""
     text = resources.files("sonic_rules.crash_course").joinpath("data/tiles.json").read_text()
-    return parse_catalogue(json.loads(text), "tiles.json")
+    return attrs.evolve(parse_catalogue(json.loads(text), "tiles.json"), name=DEFAULT_CATALOGUE)

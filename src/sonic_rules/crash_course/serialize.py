@@ -1,0 +1,165 @@
+"""JSON for Crash Course states and actions.
+
+A state's JSON is an object ``{"game": "crash-course", "format": 2, ...fields}``;
+actions are objects tagged by ``"type"`` in kebab case (``{"type": "move", "seat": 0,
+"lane": 1}``). The tile catalogue is written by reference when it is the shipped one,
+``"catalogue": {"name": "default", "sha256": "..."}``, and in full (its ``name``, then
+``tiles`` and ``shortcuts`` as :func:`~.tiles.load_tiles` reads them) when it is custom.
+
+:func:`from_json` refuses anything malformed or impossible with an
+:class:`~sonic_rules.core.errors.InvalidStateError` naming the JSON path: another
+game, another format (format 1, written before states were tagged, included), an
+unknown catalogue name, a digest that does not match the shipped catalogue, bad tile
+data, unknown or missing fields, and states the rules could not produce.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sonic_rules.core.errors import BoardError, InvalidStateError
+from sonic_rules.core.serialization import (
+    configure_actions,
+    dump_action,
+    dump_state,
+    load_action,
+    load_state_fields,
+    make_converter,
+    structure_or_raise,
+)
+from sonic_rules.crash_course.actions import ACTION_TYPES, Action
+from sonic_rules.crash_course.game import validate_state
+from sonic_rules.crash_course.state import State
+from sonic_rules.crash_course.tiles import (
+    DEFAULT_CATALOGUE,
+    Catalogue,
+    default_catalogue,
+    parse_catalogue,
+)
+
+GAME_NAME = "crash-course"
+FORMAT = 2
+"""Format 1 was the bare fields with the whole catalogue; format 2 adds the envelope and
+writes the shipped catalogue by reference."""
+
+SHIPPED_CATALOGUES: dict[str, Callable[[], Catalogue]] = {DEFAULT_CATALOGUE: default_catalogue}
+"""The catalogues a state may name instead of writing out."""
+
+_WHERE = "$.catalogue"
+
+
+def _shipped(catalogue: Catalogue) -> bool:
+    """True for a catalogue saved by reference: a shipped name and that one's tiles."""
+    loader = SHIPPED_CATALOGUES.get(catalogue.name)
+    if loader is None:
+        return False
+    if catalogue.sha256() != loader().sha256():
+        raise InvalidStateError(
+            f"the catalogue is named {catalogue.name!r} but its tiles are not the shipped "
+            f"{catalogue.name!r} catalogue's; give it another name",
+            f"{_WHERE}.name",
+        )
+    return True
+
+
+def _unstructure_catalogue(catalogue: Catalogue) -> dict[str, Any]:
+    if _shipped(catalogue):
+        return {"name": catalogue.name, "sha256": catalogue.sha256()}
+    return {"name": catalogue.name, **catalogue.to_data()}
+
+
+def _fields(value: Any, keys: set[str], where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise InvalidStateError(f"expected an object, got {value!r}", where)
+    for key in value:
+        if key not in keys:
+            raise InvalidStateError("unknown field", f"{where}.{key}")
+    for key in sorted(keys):
+        if key not in value:
+            raise InvalidStateError("required field missing", f"{where}.{key}")
+    return value
+
+
+def catalogue_from_json(value: Any) -> Catalogue:
+    """The catalogue of a saved state's ``"catalogue"`` field, checked.
+
+    A reference names a shipped catalogue and carries its digest; anything else is a
+    custom catalogue written in full and checked as :func:`~.tiles.load_tiles` would.
+    """
+    if isinstance(value, dict) and "sha256" in value:
+        reference = _fields(value, {"name", "sha256"}, _WHERE)
+        name, digest = reference["name"], reference["sha256"]
+        loader = SHIPPED_CATALOGUES.get(name) if isinstance(name, str) else None
+        if loader is None:
+            known = ", ".join(repr(known) for known in SHIPPED_CATALOGUES)
+            raise InvalidStateError(
+                f"unknown catalogue {name!r}: the shipped ones are {known}; "
+                "a custom catalogue is written out in full",
+                f"{_WHERE}.name",
+            )
+        catalogue = loader()
+        if digest != catalogue.sha256():
+            raise InvalidStateError(
+                f"the {name!r} catalogue's tiles have sha256 {catalogue.sha256()}, not "
+                f"{digest!r}: this state was saved with other tiles",
+                f"{_WHERE}.sha256",
+            )
+        return catalogue
+    data = _fields(value, {"name", "tiles", "shortcuts"}, _WHERE)
+    name = data["name"]
+    if not isinstance(name, str) or not name:
+        raise InvalidStateError(f"expected a non-empty string, got {name!r}", f"{_WHERE}.name")
+    try:
+        catalogue = parse_catalogue({"tiles": data["tiles"], "shortcuts": data["shortcuts"]})
+    except BoardError as error:
+        where = error.where or "$"
+        path = _WHERE + ("" if where == "$" else f".{where}")
+        raise InvalidStateError(error.message, path) from None
+    catalogue = Catalogue(catalogue.tiles, catalogue.shortcuts, name)
+    _shipped(catalogue)
+    return catalogue
+
+
+def _structure_catalogue(value: Any, _: type) -> Catalogue:
+    # from_json reads the catalogue first, for errors with their exact path.
+    return value if isinstance(value, Catalogue) else catalogue_from_json(value)
+
+
+converter = make_converter()
+converter.register_unstructure_hook(Catalogue, _unstructure_catalogue)
+converter.register_structure_hook(Catalogue, _structure_catalogue)
+configure_actions(converter, Action)
+
+
+def to_json(state: State, *, indent: int | None = None) -> str:
+    """The state as JSON text (:func:`from_json` gives back an equal state)."""
+    if not isinstance(state, State):
+        raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
+    return dump_state(converter, GAME_NAME, FORMAT, state, indent)
+
+
+def from_json(text: str | bytes) -> State:
+    """Load a state saved by :func:`to_json`; refuse anything malformed or impossible."""
+    data = load_state_fields(text, GAME_NAME, FORMAT)
+    if "catalogue" in data:
+        data["catalogue"] = catalogue_from_json(data["catalogue"])
+    state = structure_or_raise(converter, data, State)
+    validate_state(state)
+    return state
+
+
+def action_to_json(action: Action) -> str:
+    """An action as JSON, tagged ``{"type": "<kebab-case name>", ...}``."""
+    return dump_action(converter, Action, ACTION_TYPES, action)
+
+
+def action_from_json(text: str | bytes) -> Action:
+    """Read an action written by :func:`action_to_json`.
+
+    An unknown or misspelt ``"type"`` is refused listing the known ones; other
+    malformed input raises an :class:`~sonic_rules.core.errors.InvalidActionError`
+    naming the JSON path.
+    """
+    action: Action = load_action(converter, Action, ACTION_TYPES, text)
+    return action
