@@ -1,40 +1,249 @@
-"""The README's and the docs' examples run, and the docstring examples hold."""
+"""The documentation: its examples run, its generated parts cover the package, and it
+shows what the code really does (the example's output, the phase machines, every module).
+"""
 
 from __future__ import annotations
 
 import doctest
+import importlib
+import importlib.util
 import re
+import subprocess
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
-import sonic_rules.super_teams
-import sonic_rules.super_teams.setup
+import sonic_rules
 
 ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+HOOKS = ROOT / "docs_hooks"
+EXAMPLE = "examples/first_game.py"
 
 
-def _python_blocks(path: Path) -> list[str]:
-    return re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), re.DOTALL)
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"docs_hooks_{name}", HOOKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+generate = _load("generate")
+
+
+def _blocks(text: str, language: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", text, re.DOTALL)
+
+
+def _pages() -> dict[str, str]:
+    return {
+        path.relative_to(DOCS).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted(DOCS.rglob("*.md"))
+    }
+
+
+# ----- examples -----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
-    "page", ["README.md", "docs/index.md", "docs/super-teams.md", "docs/crash-course.md"]
+    "page", ["README.md", "docs/super-teams/guide.md", "docs/crash-course/guide.md"]
 )
 def test_python_examples_run(page: str, capsys: pytest.CaptureFixture[str]) -> None:
-    blocks = _python_blocks(ROOT / page)
+    blocks = _blocks((ROOT / page).read_text(encoding="utf-8"), "python")
     assert blocks, f"{page} has no python example"
     namespace: dict[str, object] = {}
     for block in blocks:
         exec(compile(block, page, "exec"), namespace)
 
 
-def test_readme_example_prints_a_rule_id(capsys: pytest.CaptureFixture[str]) -> None:
-    exec(compile(_python_blocks(ROOT / "README.md")[0], "README.md", "exec"), {})
-    assert "ST-WIN the game is over" in capsys.readouterr().out
+@pytest.fixture(scope="module")
+def example_output() -> str:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / EXAMPLE)], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
 
 
-@pytest.mark.parametrize("module", [sonic_rules.super_teams, sonic_rules.super_teams.setup])
-def test_docstring_examples(module: object) -> None:
-    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
-    assert tried > 0 and failures == 0
+def test_readme_shows_the_example_as_it_is() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = _blocks(readme, "python")[0]
+    assert shown.rstrip() == (ROOT / EXAMPLE).read_text(encoding="utf-8").rstrip(), (
+        f"the README's first python block is not {EXAMPLE}: copy the script into it"
+    )
+
+
+def test_readme_shows_what_the_example_prints(example_output: str) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = _blocks(readme, "text")[0]
+    assert shown.rstrip() == example_output.rstrip(), (
+        f"the README's output of {EXAMPLE} is out of date; it now prints:\n{example_output}"
+    )
+
+
+def test_example_shows_a_winner_and_a_refusal_for_every_game(example_output: str) -> None:
+    for game in sonic_rules.games():
+        assert f"{game.title}: seat" in example_output
+    assert example_output.count("refused: ") == len(sonic_rules.games())
+    assert "refused: ST-WIN" in example_output
+
+
+def test_index_shows_the_example_and_its_output_generated_at_build_time(
+    example_output: str,
+) -> None:
+    index = (DOCS / "index.md").read_text(encoding="utf-8")
+    assert f"<!-- example: {EXAMPLE} -->" in index
+    assert f"<!-- output: {EXAMPLE} -->" in index
+    built = generate.expand(index, {"sonic_rules"}, "index.md")
+    assert _blocks(built, "python")[0].rstrip() == (ROOT / EXAMPLE).read_text().rstrip()
+    assert _blocks(built, "text")[0].rstrip() == example_output.rstrip()
+
+
+def test_only_scripts_of_examples_can_be_run_by_a_page() -> None:
+    with pytest.raises(ValueError, match="examples/"):
+        generate.example_source("docs_hooks/hooks.py")
+
+
+# ----- the API reference --------------------------------------------------------------------
+
+
+def _walked_modules() -> set[str]:
+    import pkgutil
+
+    found = {"sonic_rules"}
+    for info in pkgutil.walk_packages(sonic_rules.__path__, prefix="sonic_rules."):
+        if not any(part.startswith("_") for part in info.name.split(".")):
+            found.add(info.name)
+    return found
+
+
+def test_api_pages_document_every_public_module_exactly_once() -> None:
+    pages = _pages()
+    claims = generate.api_claims(pages.values())
+    documented: list[str] = []
+    for text in pages.values():
+        built = generate.expand(text, claims, "page") if "<!-- api: " in text else ""
+        documented += re.findall(r"^::: (sonic_rules[\w.]*)$", built, re.MULTILINE)
+    modules = [name for name in documented if not name.rsplit(".", 1)[-1].isupper()]
+    assert sorted(modules) == sorted(set(modules)), "a module is documented twice"
+    assert set(modules) == _walked_modules()
+
+
+def test_api_pages_show_each_games_game_phases_and_rules() -> None:
+    pages = _pages()
+    claims = generate.api_claims(pages.values())
+    built = "\n".join(generate.expand(text, claims, "page") for text in pages.values())
+    for game in sonic_rules.games():
+        package = generate.game_package(game).__name__
+        for member in ("GAME", "PHASES", "RULES"):
+            assert f"::: {package}.{member}\n" in built
+
+
+def test_a_new_module_would_be_documented_without_editing_a_page() -> None:
+    # The top page takes every module no other page claims: nothing to list by hand.
+    claims = {"sonic_rules", "sonic_rules.core"}
+    rest = generate.api_modules("sonic_rules", claims)
+    assert "sonic_rules.core.game" not in rest
+    for name in _walked_modules():
+        if not name.startswith("sonic_rules.core"):
+            assert name in rest
+
+
+def test_docstring_examples_hold() -> None:
+    tried = 0
+    for name in sorted(_walked_modules()):
+        module = importlib.import_module(name)
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0, f"a docstring example of {name} fails"
+        tried += result.attempted
+    assert tried > 0
+
+
+def test_docstring_sessions_are_shown_as_code() -> None:
+    fence = _load("doctest_blocks").fence_sessions if _has_griffe() else None
+    if fence is None:
+        pytest.skip("the docs extra (griffe) is not installed")
+    text = "The games:\n\n>>> names()\n['super-teams', 'crash-course']\n\nDone."
+    assert fence(text) == (
+        "The games:\n\n```pycon\n>>> names()\n['super-teams', 'crash-course']\n```\n\nDone."
+    )
+    fenced = "```pycon\n>>> 1\n1\n```"
+    assert fence(fenced) == fenced
+
+
+def _has_griffe() -> bool:
+    return importlib.util.find_spec("griffe") is not None
+
+
+# ----- phases -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sonic_rules.game_names())
+def test_each_game_has_a_phases_page_with_diagram_and_table(name: str) -> None:
+    pages = _pages()
+    page = pages[f"{name}/phases.md"]
+    assert f"<!-- phases: {name} -->" in page
+    built = generate.expand(page, set(), page)
+    machine = sonic_rules.game(name).PHASES
+    assert "```mermaid\n" in built and "stateDiagram-v2" in built
+    assert machine.to_markdown() in built
+    for phase in machine.phases:
+        assert phase.value in _blocks(built, "mermaid")[0]
+
+
+@pytest.mark.parametrize("name", sonic_rules.game_names())
+def test_no_phase_is_drawn_in_red(name: str) -> None:
+    diagram = generate.mermaid_diagram(name)
+    assert not re.search(r"\bred\b|salmon|classDef|\bClass\b", diagram)
+    assert diagram.startswith("---\ntitle: ")
+    assert "[*] -->" in diagram
+
+
+# ----- the site -----------------------------------------------------------------------------
+
+
+def test_no_python_file_is_copied_into_the_site() -> None:
+    # MkDocs copies every file of docs/ that is not Markdown into the site.
+    assert not list(DOCS.rglob("*.py"))
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "- docs_hooks/hooks.py" in config
+
+
+def test_mermaid_is_served_from_the_site_not_a_cdn() -> None:
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    mermaid_js = _load("mermaid_js")
+    assert f"  - {mermaid_js.SITE_PATH}\n" in config.split("extra_javascript:")[1]
+    assert "unpkg" not in config and "jsdelivr" not in config and "://" not in config
+    assert re.fullmatch(r"[0-9a-f]{64}", mermaid_js.SHA256)
+
+
+TITLE = re.compile(
+    r"^# (?P<subject>sonic_rules(?:\.[a-z_]+)?|[^—\n]+) — "
+    r"(?P<topic>guide|phases|rule reference|API|concepts|command line)$"
+)
+
+
+def test_page_titles_follow_one_pattern() -> None:
+    titles = {game.title for game in sonic_rules.games()}
+    for page, text in _pages().items():
+        first = text.splitlines()[0]
+        if page == "index.md":
+            assert first == "# sonic_rules"
+            continue
+        match = TITLE.match(first)
+        assert match, f"{page}: {first!r} is not '<subject> — <topic>'"
+        subject = match.group("subject")
+        assert subject.startswith("sonic_rules") or subject in titles, f"{page}: {subject!r}"
+        game_folder = page.split("/")[0]
+        if game_folder in sonic_rules.game_names():
+            assert subject == sonic_rules.game(game_folder).title
+
+
+def test_every_page_is_in_the_nav() -> None:
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    nav = config.split("\nnav:\n")[1].split("\n\n")[0].split("\nhooks:")[0]
+    for page in _pages():
+        assert f"- {page}\n" in nav + "\n", f"{page} is not in the nav"

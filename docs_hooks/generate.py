@@ -1,0 +1,261 @@
+"""The Markdown the documentation generates from the package itself.
+
+A page asks for generated content with a marker comment on a line of its own:
+
+- ``<!-- rules: GAME -->``: the rule reference (each rule id with its text, the functions
+  that name it and the tests that name it);
+- ``<!-- rulings: GAME -->``: the project's rulings and the options;
+- ``<!-- phases: GAME -->``: the phase diagram and the phase table, from ``PHASES``;
+- ``<!-- api: PACKAGE -->``: one ``::: module`` block for every public module of
+  ``PACKAGE`` (found by walking the package with :mod:`pkgutil`), less the subpackages
+  another page claims with a marker of its own;
+- ``<!-- example: PATH -->`` and ``<!-- output: PATH -->``: a script of ``examples/``
+  and what it prints, run at build time.
+
+``GAME`` is a name of the game registry (``super-teams``). Nothing here imports MkDocs,
+so the tests call these functions directly.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+import re
+import subprocess
+import sys
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import sonic_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+MARKER = re.compile(
+    r"^<!-- (rules|rulings|phases|api|example|output): ([A-Za-z0-9_./-]+) -->$", re.MULTILINE
+)
+
+
+# ----- the packages -------------------------------------------------------------------------
+
+
+def public_modules(package: str = "sonic_rules") -> list[str]:
+    """Every public module of ``package`` and below, by walking it with :mod:`pkgutil`.
+
+    A module is public when no part of its dotted name starts with an underscore.
+    """
+    root = importlib.import_module(package)
+    names = [package]
+    for info in pkgutil.walk_packages(root.__path__, prefix=f"{package}."):
+        if not any(part.startswith("_") for part in info.name.split(".")):
+            names.append(info.name)
+    return sorted(names)
+
+
+def game_package(game: Any) -> ModuleType:
+    """The package that exports ``game`` as its ``GAME``."""
+    for info in pkgutil.iter_modules(sonic_rules.__path__, prefix="sonic_rules."):
+        if info.ispkg:
+            module = importlib.import_module(info.name)
+            if getattr(module, "GAME", None) is game:
+                return module
+    raise LookupError(f"no package of sonic_rules exports {game!r} as GAME")
+
+
+def api_claims(pages: Iterable[str]) -> set[str]:
+    """The packages that the ``api`` markers of these pages' Markdown name."""
+    return {
+        match.group(2)
+        for text in pages
+        for match in MARKER.finditer(text)
+        if match.group(1) == "api"
+    }
+
+
+def api_modules(package: str, claims: Iterable[str]) -> list[str]:
+    """The modules an ``api: package`` marker documents: all below it, less other claims."""
+    others = [claim for claim in claims if claim != package and claim.startswith(f"{package}.")]
+    return [
+        name
+        for name in public_modules(package)
+        if not any(name == other or name.startswith(f"{other}.") for other in others)
+    ]
+
+
+def api_markdown(package: str, claims: Iterable[str]) -> str:
+    """One ``::: module`` block per module, and the game's ``GAME``/``PHASES``/``RULES``."""
+    out: list[str] = []
+    games = {game_package(game).__name__: game for game in sonic_rules.games()}
+    for name in api_modules(package, claims):
+        out += [f"::: {name}", ""]
+        if name in games:
+            for member in ("GAME", "PHASES", "RULES"):
+                out += [
+                    f"::: {name}.{member}",
+                    "    options:",
+                    "      heading_level: 3",
+                    "      show_if_no_docstring: true",
+                    "",
+                ]
+    return "\n".join(out)
+
+
+# ----- the rule reference -------------------------------------------------------------------
+
+
+def _functions(path: Path) -> list[tuple[int, int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    spans = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            spans.append((node.lineno, node.end_lineno or node.lineno, node.name))
+    return spans
+
+
+@cache
+def _mentions(folder: Path, prefix: str, skip_rules_module: bool) -> dict[str, set[str]]:
+    """Rule id -> the innermost functions (``file:function``) whose lines name it."""
+    found: dict[str, set[str]] = {}
+    for path in sorted(folder.rglob("*.py")):
+        if skip_rules_module and path.name == "rules.py":
+            continue
+        spans = _functions(path)
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines, start=1):
+            for rule_id in re.findall(rf"\b{prefix}-[A-Z0-9]+(?:-[A-Z0-9]+)*\b", line):
+                inside = [s for s in spans if s[0] <= number <= s[1]]
+                name = min(inside, key=lambda s: s[1] - s[0])[2] if inside else "(module)"
+                found.setdefault(rule_id, set()).add(f"{path.relative_to(folder)}:{name}")
+    return found
+
+
+def _prefix(game: Any) -> str:
+    prefixes = {rule.id.split("-")[0] for rule in game.RULES}
+    if len(prefixes) != 1:
+        raise ValueError(f"{game.name}: rule ids with several prefixes: {sorted(prefixes)}")
+    return prefixes.pop()
+
+
+def rules_markdown(name: str) -> str:
+    """Every rule of the game: text, where the code names it, which tests name it."""
+    game = sonic_rules.game(name)
+    prefix = _prefix(game)
+    package_file = game_package(game).__file__
+    assert package_file is not None
+    code = _mentions(Path(package_file).parent, prefix, True)
+    tests = _mentions(ROOT / "tests", prefix, False)
+    out = [f"{len(game.RULES)} rules.", ""]
+    for rule in game.RULES:
+        enforced = ", ".join(f"`{e}`" for e in sorted(code.get(rule.id, ())))
+        tested = ", ".join(f"`{t}`" for t in sorted(tests.get(rule.id, ())))
+        out += [
+            f"### {rule.id}: {rule.title}",
+            "",
+            f"*Source: {rule.source}.* {rule.text}",
+            "",
+            "- Enforced in: " + (enforced or "the engine as a whole (no single function names it)"),
+            "- Tested by: " + (tested or "**no test**"),
+            "",
+        ]
+    return "\n".join(out)
+
+
+def rulings_markdown(name: str) -> str:
+    """The rules this project decided, and the options."""
+    out = []
+    for rule in sonic_rules.game(name).RULES:
+        if rule.source in ("project", "option"):
+            out.append(f"- **{rule.id}** ({rule.source}) *{rule.title}.* {rule.text}")
+    return "\n".join(out)
+
+
+# ----- phases -------------------------------------------------------------------------------
+
+_STYLING = re.compile(r"^\s*(classDef|Class|class)\s.*$\n?", re.MULTILINE)
+_FRONT_MATTER = re.compile(r"\A---\n(?P<title>[^\n:]+)\n---\n")
+
+
+def mermaid_diagram(name: str) -> str:
+    """The declared phase machine as Mermaid, drawn in the site's theme colours.
+
+    The diagram ``transitions`` draws styles the initial phase as its "active" state (red
+    on salmon), which reads as an error; every phase is drawn alike here, and the initial
+    one is the target of the start arrow. Its title becomes proper front matter.
+    """
+    text = _STYLING.sub("", sonic_rules.game(name).PHASES.to_mermaid())
+    text = _FRONT_MATTER.sub(lambda m: f"---\ntitle: {m.group('title').strip()}\n---\n", text)
+    return re.sub(r"\n{3,}", "\n\n", text).strip()
+
+
+def phases_markdown(name: str) -> str:
+    """The phase diagram and the phase table, both from the game's ``PHASES``."""
+    machine = sonic_rules.game(name).PHASES
+    return "\n".join(
+        [
+            f"```mermaid\n{mermaid_diagram(name)}\n```",
+            "",
+            machine.to_markdown(),
+        ]
+    )
+
+
+# ----- examples -----------------------------------------------------------------------------
+
+
+def example_path(relative: str) -> Path:
+    path = (ROOT / relative).resolve()
+    if path.parent != ROOT / "examples" or path.suffix != ".py":
+        raise ValueError(f"{relative}: only a script of examples/ can be shown")
+    return path
+
+
+def example_source(relative: str) -> str:
+    """The script, as a Python code block."""
+    return f"```python\n{example_path(relative).read_text(encoding='utf-8').rstrip()}\n```"
+
+
+@cache
+def example_output(relative: str) -> str:
+    """What the script prints, run now with this interpreter."""
+    result = subprocess.run(
+        [sys.executable, str(example_path(relative))],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    if result.returncode != 0:
+        raise RuntimeError(f"{relative} failed:\n{result.stderr}")
+    return result.stdout
+
+
+def output_markdown(relative: str) -> str:
+    return f"```text\n{example_output(relative).rstrip()}\n```"
+
+
+# ----- markers ------------------------------------------------------------------------------
+
+
+def expand(markdown: str, claims: Iterable[str], where: str) -> str:
+    """Replace every marker of ``markdown`` by what it asks for."""
+    claimed = set(claims)
+
+    def replace(match: re.Match[str]) -> str:
+        kind, argument = match.group(1), match.group(2)
+        if kind in ("rules", "rulings", "phases") and argument not in sonic_rules.game_names():
+            raise ValueError(f"{where}: unknown game {argument!r} in a {kind} marker")
+        if kind == "rules":
+            return rules_markdown(argument)
+        if kind == "rulings":
+            return rulings_markdown(argument)
+        if kind == "phases":
+            return phases_markdown(argument)
+        if kind == "api":
+            return api_markdown(argument, claimed)
+        if kind == "example":
+            return example_source(argument)
+        return output_markdown(argument)
+
+    return MARKER.sub(replace, markdown)
