@@ -1,44 +1,58 @@
 """How a frontend drives a game: ask who acts, offer the legal actions, apply one.
 
-Seat 0 is "the human" here (it always takes the first legal action); the other seats
-are built-in bots; chance is resolved with a seeded generator held outside the state.
+The same loop serves every game, reached by name through ``sonic_rules.game``. Seat 0
+is "the human" here (it always takes the first legal action); the other seats are
+built-in bots; chance is resolved with a seeded generator held outside the state.
 """
 
 from __future__ import annotations
 
 import random
+import sys
+from typing import Any
 
+import sonic_rules
 from sonic_rules import CHANCE, IllegalActionError
-from sonic_rules import super_teams as st
 
 
-def main(seed: int = 5) -> None:
+def main(name: str, seed: int = 5) -> None:
+    game = sonic_rules.game(name)
     rng = random.Random(seed)
-    bots = {1: st.greedy_player(), 2: st.RandomPlayer()}
-    state = st.new_game(3)
+    bots = {1: game.player("greedy"), 2: game.player("random")}
+    state = game.new_game(3)
     history = [state]  # states are values: keeping them all is undo for free
+    decisions: list[tuple[Any, Any]] = []  # (state, action) for every seat's choice
     while not state.is_over:
         if state.to_act is CHANCE:
-            actions, weights = zip(*st.chance_outcomes(state), strict=True)
-            action = rng.choices(actions, weights)[0]
-        elif state.to_act == 0:
-            action = st.legal_actions(state)[0]
+            outcomes, weights = zip(*game.chance_outcomes(state), strict=True)
+            action = rng.choices(outcomes, weights)[0]
         else:
             assert isinstance(state.to_act, int)
-            action = bots[state.to_act].choose(state, st.legal_actions(state), rng)
-        state, events = st.step(state, action)
+            offered = game.legal_actions(state)  # what a frontend shows the seat
+            if state.to_act == 0:
+                action = offered[0]
+            else:
+                action = bots[state.to_act].choose(state, offered, rng)
+            decisions.append((state, action))
+        state, events = game.step(state, action)
         history.append(state)
         for event in events:
-            if not isinstance(event, st.events.CardDealt):
-                print(event.describe())
-    print(st.describe_state(state))
+            print(event.describe())
+    print(game.describe_state(state))
 
-    # A move that breaks a rule names the rule, and the state is unchanged.
+    # A move that breaks a rule names the rule, and the state is unchanged: here the
+    # game's first decision, offered again at its last one.
+    last_state, _ = decisions[-1]
+    first_action = decisions[0][1]
+    before = game.to_json(last_state)
     try:
-        st.apply(history[-2], st.Pass(seat=2))
+        game.apply(last_state, first_action)
     except IllegalActionError as error:
         print(f"refused: {error.rule}: {error.message}")
+    assert game.to_json(last_state) == before
 
 
 if __name__ == "__main__":
-    main()
+    for name in sys.argv[1:] or sonic_rules.game_names():
+        print(f"=== {sonic_rules.game(name).title} ===")
+        main(name)

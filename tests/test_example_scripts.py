@@ -6,20 +6,47 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+import sonic_rules
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
-def run(name: str) -> subprocess.CompletedProcess[str]:
+def run(name: str, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, str(EXAMPLES / name)], capture_output=True, text=True, check=False
+        [sys.executable, str(EXAMPLES / name), *args],
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 
-def test_frontend_loop_plays_to_the_end() -> None:
+@pytest.mark.parametrize("name", sonic_rules.game_names())
+def test_frontend_loop_plays_every_game_to_the_end(name: str) -> None:
+    game = sonic_rules.game(name)
+    result = run("frontend_loop.py", name)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"=== {game.title} ==="
+    prefix = next(iter(game.RULES)).id.split("-")[0]
+    assert lines[-1].startswith(f"refused: {prefix}-")
+    assert "winners" in result.stdout
+
+
+def test_frontend_loop_without_arguments_plays_each_game() -> None:
     result = run("frontend_loop.py")
     assert result.returncode == 0, result.stderr
-    assert "winners: seat" in result.stdout
-    assert "refused: ST-" in result.stdout
+    for game in sonic_rules.games():
+        assert f"=== {game.title} ===" in result.stdout
+    assert result.stdout.count("\nrefused: ") == len(sonic_rules.games())
+
+
+def test_first_game_plays_each_game_to_a_winner() -> None:
+    result = run("first_game.py")
+    assert result.returncode == 0, result.stderr
+    for game in sonic_rules.games():
+        assert f"{game.title}: seat" in result.stdout
 
 
 def test_check_table_game_names_the_broken_rule() -> None:
