@@ -1,7 +1,9 @@
-"""Random-bot games per second and median game length, for each game and player count.
+"""Random-bot games per second and median game length, for every game and configuration.
 
-Run: ``python benchmarks/bench_random_games.py [--games N] [--seed S]``. Figures
-depend on the machine; compare runs made on the same machine, in the same process.
+Run: ``python benchmarks/bench_random_games.py [--games N] [--seed S]``. Every
+``(variant, players)`` of every registered game is played through its ``Game``.
+Figures depend on the machine; compare runs made on the same machine, in the same
+process.
 """
 
 from __future__ import annotations
@@ -9,22 +11,30 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from collections.abc import Callable
 from typing import Any
 
-from sonic_rules import crash_course, super_teams
-from sonic_rules.core.driver import Game, RandomPlayer, play
+import sonic_rules
+from sonic_rules.core.game import Game
+
+MAX_ACTIONS = 50_000
 
 
-def bench(game: Game, make: Callable[[], Any], players: int, games: int, seed: int) -> str:
-    bots = [RandomPlayer()] * players
+def bench(game: Game[Any, Any], variant: str, players: int, games: int, seed: int) -> str:
+    bots = [game.player("random") for _ in range(players)]
     lengths, turns = [], []
     started = time.perf_counter()
     capped = 0
     for index in range(games):
-        result = play(game, make(), bots, seed=seed + index, record=False, max_actions=50_000)
+        result = game.play_game(
+            game.new_game(players, variant=variant),
+            bots,
+            seed=seed + index,
+            record=False,
+            max_actions=MAX_ACTIONS,
+        )
         capped += result.capped
         lengths.append(result.actions)
+        # Turns are not part of every game's state; shown when the game counts them.
         turns.append(getattr(result.final, "turns_played", 0))
     elapsed = time.perf_counter() - started
     line = (
@@ -43,31 +53,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    for players in (2, 3, 4):
-        label = f"super-teams   {players}p"
-        print(
-            label.ljust(34),
-            bench(
-                super_teams.GAME,
-                lambda p=players: super_teams.new_game(p),
-                players,
-                args.games,
-                args.seed,
-            ),
-        )
-    for variant, counts in (("standard", (2, 3, 4)), ("two-player", (2,)), ("beginner", (2, 4))):
-        for players in counts:
-            label = f"crash-course  {players}p {variant}"
-            print(
-                label.ljust(34),
-                bench(
-                    crash_course.GAME,
-                    lambda p=players, v=variant: crash_course.new_game(p, variant=v),
-                    players,
-                    args.games,
-                    args.seed,
-                ),
-            )
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    for game in sonic_rules.games():
+        for variant, players in game.configurations():
+            label = f"{game.name:13} {players}p {variant}"
+            print(label.ljust(34), bench(game, variant, players, args.games, args.seed))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -53,3 +54,45 @@ def test_check_table_game_names_the_broken_rule() -> None:
     result = run("check_table_game.py")
     assert result.returncode == 0, result.stderr
     assert "breaks ST-TURN-ORDER" in result.stdout
+
+
+BENCHMARKS = EXAMPLES.parent / "benchmarks"
+
+
+def test_decisions_per_second_measures_every_configuration_as_json() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(BENCHMARKS / "decisions_per_second.py"),
+            "--seconds",
+            "0.01",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)["results"]
+    expected = [
+        (game.name, variant, players)
+        for game in sonic_rules.games()
+        for variant, players in game.configurations()
+    ]
+    assert [(row["game"], row["variant"], row["players"]) for row in rows] == expected
+    for row in rows:
+        assert row["games"] >= 1 and row["decisions"] >= 1
+        assert row["actions"] >= row["decisions"]
+        assert row["decisions_per_second"] > 0 and row["actions_per_second"] > 0
+
+
+def test_bench_random_games_runs_every_configuration() -> None:
+    result = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "bench_random_games.py"), "--games", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    configurations = sum(len(game.configurations()) for game in sonic_rules.games())
+    assert result.stdout.count("games/s") == configurations
