@@ -351,13 +351,14 @@ def test_cc_from_json_mutations_are_refused_or_usable(
 
 
 def test_cc_from_json_catalogue_is_checked_with_a_path() -> None:
-    """CC-GEOMETRY: a state's tile catalogue is validated like load_tiles, with a path."""
-    data = json.loads(to_json(new_game(2)))
+    """CC-GEOMETRY: a state's custom tile catalogue is validated like load_tiles, with a
+    path (the shipped one is saved by name and digest: see test_json)."""
+    data = json.loads(to_json(new_game(2, tiles=SCENARIO_TILES)))
     data["catalogue"]["tiles"][2]["rows"][1] = ".."
     with pytest.raises(InvalidStateError) as error:
         from_json(json.dumps(data))
     assert error.value.path == "$.catalogue.tiles[2].rows[1]"
-    data = json.loads(to_json(new_game(2)))
+    data = json.loads(to_json(new_game(2, tiles=SCENARIO_TILES)))
     data["catalogue"]["tiles"][1]["kind"] = "straight"
     with pytest.raises(InvalidStateError):
         from_json(json.dumps(data))

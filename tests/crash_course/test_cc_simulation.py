@@ -43,6 +43,7 @@ from sonic_rules.crash_course import (
     legal_actions,
     load_tiles,
     new_game,
+    score,
     setup_position,
     step,
     to_json,
@@ -106,9 +107,9 @@ def test_seeded_random_games_end_with_options(options: Options) -> None:
 
 
 def test_greedy_games_end() -> None:
-    """The greedy bot (GAME.score) finishes games."""
+    """The greedy bot (the package's score) finishes games."""
     for seed in range(3):
-        greedy = GreedyPlayer(GAME.score, GAME.step)
+        greedy = GreedyPlayer(score, GAME.step)
         result = play(
             GAME, new_game(2), [greedy, RandomPlayer()], seed=seed, record=False, max_actions=20000
         )

@@ -15,7 +15,13 @@ from typing import Any, Protocol
 
 import attrs
 
-from sonic_rules.crash_course.events import item_text, lane_text, listing, space_text
+from sonic_rules.crash_course.events import (
+    item_text,
+    lane_text,
+    listing,
+    number_text,
+    space_text,
+)
 from sonic_rules.crash_course.state import ItemKind, Space
 
 
@@ -43,16 +49,16 @@ class ByNumber:
     """The wording without a state: seats, characters and tiles by number."""
 
     def seat(self, seat: object) -> str:
-        return f"seat {seat}"
+        return f"seat {number_text(seat)}"
 
     def character(self, number: object) -> str:
-        return f"character {number}"
+        return f"character {number_text(number)}"
 
     def track_tile(self, tile: object) -> str:
-        return f"track tile {tile}"
+        return f"track tile {number_text(tile)}"
 
     def shortcut_tile(self, tile: object) -> str:
-        return f"shortcut tile {tile}"
+        return f"shortcut tile {number_text(tile)}"
 
 
 BY_NUMBER = ByNumber()
@@ -197,7 +203,8 @@ class LayShortcut(_Labelled):
     tiles: tuple[int, ...]
 
     def label(self, wording: Wording) -> str:
-        tiles = [wording.shortcut_tile(tile) for tile in self.tiles]
+        given = self.tiles if isinstance(self.tiles, tuple | list) else (self.tiles,)
+        tiles = [wording.shortcut_tile(tile) for tile in given]
         return f"{wording.seat(self.seat)} lays {listing(tiles) or 'no shortcut tile'}"
 
 
@@ -232,7 +239,7 @@ class UseBomb(_Labelled):
     tile: int
 
     def label(self, wording: Wording) -> str:
-        return f"{wording.seat(self.seat)} drops a Bomb on course tile {self.tile}"
+        return f"{wording.seat(self.seat)} drops a Bomb on course tile {number_text(self.tile)}"
 
 
 @attrs.frozen

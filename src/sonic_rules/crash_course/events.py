@@ -50,11 +50,16 @@ def items_text(kind: object, count: int) -> str:
     return f"{count} {item_text(kind)}{'' if count == 1 else 's'}"
 
 
+def number_text(value: object) -> str:
+    """A seat, tile or row number as written: ``3``; anything else as its repr."""
+    return str(value) if type(value) is int else repr(value)
+
+
 def lane_text(lane: object) -> str:
     """``0`` -> ``"the left lane"``; a lane that does not exist as ``"lane 7"``."""
     if type(lane) is int and 0 <= lane < len(LANE_NAMES):
         return f"the {LANE_NAMES[lane]} lane"
-    return f"lane {lane!r}"
+    return f"lane {number_text(lane)}"
 
 
 def space_text(space: object) -> str:
@@ -63,7 +68,8 @@ def space_text(space: object) -> str:
         return repr(space)
     lane = space.lane
     lane_name = LANE_NAMES[lane] if type(lane) is int and 0 <= lane < len(LANE_NAMES) else None
-    return f"tile {space.tile} row {space.row} {lane_name or f'lane {lane!r}'}"
+    where = f"tile {number_text(space.tile)} row {number_text(space.row)}"
+    return f"{where} {lane_name or f'lane {number_text(lane)}'}"
 
 
 def listing(words: Sequence[str]) -> str:
@@ -119,8 +125,9 @@ class ItemsReturned(Event):
     count: int
 
     def describe(self) -> str:
-        items = "1 drawn item goes" if self.count == 1 else f"{self.count} drawn items go"
-        return f"{items} back into the pile."
+        if self.count == 1:
+            return "The drawn item not kept goes back into the pile."
+        return f"The {self.count} drawn items not kept go back into the pile."
 
 
 @attrs.frozen

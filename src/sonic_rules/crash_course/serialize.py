@@ -69,13 +69,13 @@ def _unstructure_catalogue(catalogue: Catalogue) -> dict[str, Any]:
     return {"name": catalogue.name, **catalogue.to_data()}
 
 
-def _fields(value: Any, keys: set[str], where: str) -> dict[str, Any]:
+def _fields(value: Any, keys: tuple[str, ...], where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise InvalidStateError(f"expected an object, got {value!r}", where)
     for key in value:
         if key not in keys:
             raise InvalidStateError("unknown field", f"{where}.{key}")
-    for key in sorted(keys):
+    for key in keys:
         if key not in value:
             raise InvalidStateError("required field missing", f"{where}.{key}")
     return value
@@ -88,7 +88,7 @@ def catalogue_from_json(value: Any) -> Catalogue:
     custom catalogue written in full and checked as :func:`~.tiles.load_tiles` would.
     """
     if isinstance(value, dict) and "sha256" in value:
-        reference = _fields(value, {"name", "sha256"}, _WHERE)
+        reference = _fields(value, ("name", "sha256"), _WHERE)
         name, digest = reference["name"], reference["sha256"]
         loader = SHIPPED_CATALOGUES.get(name) if isinstance(name, str) else None
         if loader is None:
@@ -106,7 +106,7 @@ def catalogue_from_json(value: Any) -> Catalogue:
                 f"{_WHERE}.sha256",
             )
         return catalogue
-    data = _fields(value, {"name", "tiles", "shortcuts"}, _WHERE)
+    data = _fields(value, ("name", "tiles", "shortcuts"), _WHERE)
     name = data["name"]
     if not isinstance(name, str) or not name:
         raise InvalidStateError(f"expected a non-empty string, got {name!r}", f"{_WHERE}.name")
