@@ -175,17 +175,43 @@ def rulings_markdown(name: str) -> str:
 
 _STYLING = re.compile(r"^\s*(classDef|Class|class)\s.*$\n?", re.MULTILINE)
 _FRONT_MATTER = re.compile(r"\A---\n(?P<title>[^\n:]+)\n---\n")
+_STATE = re.compile(r'^(?P<indent>\s*)state "(?P<label>[^"]*)" as (?P<id>\S+)$')
+_ARROW = re.compile(r"^(?P<indent>\s*)(?P<source>\S+) --> (?P<dest>[^\s:]+)(?P<label>:.*)?$")
+
+
+def _state_id(name: str) -> str:
+    """A Mermaid state id for a phase: Mermaid's parser stops at a hyphen in an id."""
+    return "[*]" if name == "[*]" else re.sub(r"\W", "_", name)
+
+
+def _safe_ids(text: str) -> str:
+    lines = []
+    for line in text.splitlines():
+        state, arrow = _STATE.match(line), _ARROW.match(line)
+        if state:
+            line = f'{state["indent"]}state "{state["label"]}" as {_state_id(state["id"])}'
+        elif arrow:
+            line = (
+                f"{arrow['indent']}{_state_id(arrow['source'])} --> "
+                f"{_state_id(arrow['dest'])}{arrow['label'] or ''}"
+            )
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def mermaid_diagram(name: str) -> str:
-    """The declared phase machine as Mermaid, drawn in the site's theme colours.
+    """The declared phase machine as Mermaid that Mermaid draws, in the site's colours.
 
-    The diagram ``transitions`` draws styles the initial phase as its "active" state (red
-    on salmon), which reads as an error; every phase is drawn alike here, and the initial
-    one is the target of the start arrow. Its title becomes proper front matter.
+    Three things are changed in what ``transitions`` writes. Its state ids are the phase
+    names, and Mermaid (11) cannot parse an id with a hyphen (``bonus-draw``): each id
+    becomes a plain identifier, and each state keeps the phase name as its label. It
+    styles the initial phase as its "active" state (red on salmon), which reads as an
+    error: every phase is drawn alike here, the initial one being the target of the
+    start arrow. Its title becomes proper front matter (``title: ...``).
     """
     text = _STYLING.sub("", sonic_rules.game(name).PHASES.to_mermaid())
     text = _FRONT_MATTER.sub(lambda m: f"---\ntitle: {m.group('title').strip()}\n---\n", text)
+    text = _safe_ids(text)
     return re.sub(r"\n{3,}", "\n\n", text).strip()
 
 

@@ -202,6 +202,23 @@ def test_no_phase_is_drawn_in_red(name: str) -> None:
     assert "[*] -->" in diagram
 
 
+@pytest.mark.parametrize("name", sonic_rules.game_names())
+def test_diagram_state_ids_are_ones_mermaid_parses(name: str) -> None:
+    # Mermaid's state-diagram parser fails on an id with a hyphen (``game-over``): ids
+    # are plain identifiers, and the phase names are the states' labels.
+    diagram = generate.mermaid_diagram(name)
+    identifier = r"[A-Za-z_][A-Za-z0-9_]*"
+    labels = re.findall(rf'^  state "([^"]+)" as ({identifier})$', diagram, re.MULTILINE)
+    assert sorted(label for label, _ in labels) == sorted(
+        phase.value for phase in sonic_rules.game(name).PHASES.phases
+    )
+    arrows = re.findall(r"^  (\S+) --> (\S+?)(?::|$)", diagram, re.MULTILINE)
+    assert arrows
+    ids = {state_id for _, state_id in labels} | {"[*]"}
+    for source, dest in arrows:
+        assert source in ids and dest in ids, (source, dest)
+
+
 # ----- the site -----------------------------------------------------------------------------
 
 
