@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from sonic_rules.core.errors import InvalidActionError, InvalidStateError
 from sonic_rules.crash_course.actions import ACTION_TYPES, BY_NUMBER, Action
-from sonic_rules.crash_course.engine import features_of
 from sonic_rules.crash_course.events import (
     character_text,
     item_text,
@@ -23,6 +22,7 @@ from sonic_rules.crash_course.events import (
 from sonic_rules.crash_course.phases import Phase
 from sonic_rules.crash_course.state import Character, ItemKind, Space, State
 from sonic_rules.crash_course.tiles import LANES, ROWS
+from sonic_rules.crash_course.track import features_of
 
 _ITEM_LETTERS = {
     ItemKind.SPRING: "s",
@@ -52,6 +52,8 @@ def _who_acts(state: State) -> str:
     name = character_text(_acting(state).name)
     if state.phase in (Phase.DRAWING, Phase.REVEALING, Phase.SETUP):
         return f"chance decides ({possessive(name)} turn)"
+    if state.phase is not Phase.ACTIONS:
+        return f"{name} to play"
     left = "1 action" if state.actions_left == 1 else f"{state.actions_left} actions"
     return f"{name} to play, {left} left"
 

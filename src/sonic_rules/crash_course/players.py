@@ -15,6 +15,7 @@ from sonic_rules.core.errors import InvalidActionError, InvalidStateError
 from sonic_rules.core.game import PlayedGame, Player
 from sonic_rules.crash_course import engine
 from sonic_rules.crash_course.actions import Action
+from sonic_rules.crash_course.placement import progress
 from sonic_rules.crash_course.state import State
 from sonic_rules.crash_course.tiles import ROWS
 
@@ -25,7 +26,7 @@ def score(state: State, seat: int) -> float:
         return 1e6 if seat in state.winners else -1e6
     value = 0.0
     for character in state.characters:
-        tile, row = engine.progress(character)
+        tile, row = progress(character.position)
         advance = (tile * ROWS + row + 1) + 2.0 * character.power_up + 0.5 * len(character.items)
         hurt = character.damage + (3 if character.knocked_down else 0)
         sign = 1.0 if character.owner == seat else -1.0 / max(1, state.players - 1)
