@@ -19,10 +19,11 @@ import time
 from collections import Counter
 from typing import Any
 
+from sonic_rules import CHANCE
 from sonic_rules import crash_course as cc
-from sonic_rules.core.chance import CHANCE, sample_outcome
+from sonic_rules.core.chance import sample_outcome
 from sonic_rules.crash_course import events as E
-from sonic_rules.crash_course.engine import _Work
+from sonic_rules.crash_course import shortcuts
 
 
 def _choose(bot: str, legal: list[Any], rng: random.Random) -> Any:
@@ -46,11 +47,9 @@ def play_one(players: int, bot: str, seed: int, tiles: Any = None) -> tuple[Coun
         else:
             legal = cc.legal_actions(state)
             if state.phase is cc.Phase.ACTIONS and "joined" not in seen:
-                work = _Work(state)
-                arrows = work.arrows()
+                arrows = shortcuts.arrows(state.catalogue, state.course)
                 for space, _direction in arrows.values():
-                    found = work.walk(space, arrows, 3)
-                    if found is not None:
+                    if shortcuts.walk(state.course, state.shortcuts, space, arrows, 3):
                         seen["joined"] = 1
                         break
             if any(isinstance(a, cc.LayShortcut) for a in legal):
@@ -62,10 +61,7 @@ def play_one(players: int, bot: str, seed: int, tiles: Any = None) -> tuple[Coun
                 seen["lay taken"] = 1
             if isinstance(action, cc.UseShortcut):
                 seen["use taken"] = 1
-                work = _Work(state)
-                position = state.characters[state.active].position
-                assert position is not None
-                joined = work.walk(position, work.arrows(), 0)
+                joined = shortcuts.forward_path(state, 0)
                 assert joined is not None
                 seen["use via tiles" if joined[1] else "use side-by-side"] = 1
         state, events = cc.step(state, action)

@@ -96,3 +96,17 @@ def test_bench_random_games_runs_every_configuration() -> None:
     assert result.returncode == 0, result.stderr
     configurations = sum(len(game.configurations()) for game in sonic_rules.games())
     assert result.stdout.count("games/s") == configurations
+
+
+def test_cc_mechanics_counts_each_mechanic() -> None:
+    result = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "cc_mechanics.py"), "--games", "2"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    rows = [line.split() for line in result.stdout.splitlines()[2:]]
+    assert [(row[0], row[1]) for row in rows] == [
+        (bot, str(players)) for bot in ("shortcut", "random") for players in (2, 3, 4)
+    ]
