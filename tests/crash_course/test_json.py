@@ -103,6 +103,28 @@ def test_format_1_states_are_refused_naming_the_envelope() -> None:
     assert error.value.path == "$.game"
 
 
+@pytest.mark.parametrize(
+    ("where", "path"),
+    [
+        (("options", "set_back"), "$.options.set_back"),
+        (("characters", 1, "power_up"), "$.characters[1].power_up"),
+        (("course", 0, "bird_taken"), "$.course[0].bird_taken"),
+        (("termination",), "$.termination"),
+    ],
+)
+def test_a_field_missing_is_refused_even_where_it_has_a_default(
+    where: tuple[Any, ...], path: str
+) -> None:
+    data = json.loads(to_json(new_game(2)))
+    parent = data
+    for key in where[:-1]:
+        parent = parent[key]
+    del parent[where[-1]]
+    with pytest.raises(InvalidStateError) as error:
+        from_json(json.dumps(data))
+    assert error.value.path == path
+
+
 def test_to_json_wants_a_state() -> None:
     with pytest.raises(InvalidStateError, match="State"):
         to_json({"players": 2})  # type: ignore[arg-type]
