@@ -286,3 +286,33 @@ def expand(markdown: str, claims: Iterable[str], where: str) -> str:
         return output_markdown(argument)
 
     return MARKER.sub(replace, markdown)
+
+
+# ----- the README ---------------------------------------------------------------------------
+
+README_EXAMPLE = "examples/first_game.py"
+
+
+def readme_with_example(readme: str) -> str:
+    """``readme`` with its first python block and first text block made the example's
+    source and what the example prints now (the README cannot run it at build time)."""
+    source = example_path(README_EXAMPLE).read_text(encoding="utf-8").rstrip()
+    output = example_output(README_EXAMPLE).rstrip()
+    readme = re.sub(
+        r"```python\n.*?```",
+        lambda _: f"```python\n{source}\n```",
+        readme,
+        count=1,
+        flags=re.DOTALL,
+    )
+    return re.sub(
+        r"```text\n.*?```", lambda _: f"```text\n{output}\n```", readme, count=1, flags=re.DOTALL
+    )
+
+
+if __name__ == "__main__":
+    # python docs_hooks/generate.py --update-readme: refresh the README's example.
+    if sys.argv[1:] != ["--update-readme"]:
+        sys.exit("usage: python docs_hooks/generate.py --update-readme")
+    path = ROOT / "README.md"
+    path.write_text(readme_with_example(path.read_text(encoding="utf-8")), encoding="utf-8")

@@ -1,4 +1,4 @@
-"""A first game of each game: ask who acts, choose an action, apply it, until someone wins."""
+"""One game of each game: ask who acts, choose, apply, until someone wins."""
 
 import random
 
@@ -7,10 +7,10 @@ from sonic_rules import CHANCE, IllegalActionError
 
 for game in sonic_rules.games():
     rng = random.Random(1)
-    state = game.new_game(3)  # a frozen value: applying an action returns a new one
+    state = game.new_game(3)  # a frozen value; apply returns a new one
     actions = []
     while not state.is_over:
-        if state.to_act is CHANCE:  # a deal or a draw is an explicit chance outcome
+        if state.to_act is CHANCE:  # a deal or a draw: a chance outcome
             outcomes, weights = zip(*game.chance_outcomes(state), strict=True)
             action = rng.choices(outcomes, weights)[0]
         else:  # a seat decides among the legal actions
@@ -19,8 +19,9 @@ for game in sonic_rules.games():
         actions.append(action)
     winners = " and ".join(f"seat {seat}" for seat in state.winners)
     print(f"{game.title}: {winners} won after {len(actions)} actions")
-    print(f"  {state.outcome.termination}; the last event: {events[-1].describe()}")
+    print(f"  {state.outcome.termination}")
+    print(f"  the last event: {events[-1].describe()}")
     try:
-        game.apply(state, actions[-1])  # every action is refused once the game is over
+        game.apply(state, actions[-1])  # refused: the game is over
     except IllegalActionError as error:
         print(f"  refused: {error.rule}: {error.message}")
