@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import pkgutil
 import re
 import subprocess
@@ -33,6 +34,7 @@ from typing import Any
 import sonic_rules
 
 ROOT = Path(__file__).resolve().parent.parent
+GAME_MEMBERS = ("GAME", "PHASES", "RULES")
 MARKER = re.compile(
     r"^<!-- (rules|rulings|phases|api|example|output): ([A-Za-z0-9_./-]+) -->$", re.MULTILINE
 )
@@ -84,21 +86,47 @@ def api_modules(package: str, claims: Iterable[str]) -> list[str]:
     ]
 
 
+def _defined_in(module: str) -> list[str]:
+    """The public names a module's own source defines (not the ones it imports)."""
+    spec = importlib.util.find_spec(module)
+    assert spec is not None and spec.origin is not None
+    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+    names: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.append(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.append(node.target.id)
+        elif isinstance(node, ast.Assign):
+            names += [target.id for target in node.targets if isinstance(target, ast.Name)]
+    return [name for name in names if not name.startswith("_")]
+
+
 def api_markdown(package: str, claims: Iterable[str]) -> str:
-    """One ``::: module`` block per module, and the game's ``GAME``/``PHASES``/``RULES``."""
+    """One ``::: module`` block per module; a game's package also shows ``GAME``,
+    ``PHASES`` and ``RULES``.
+
+    A package's block shows only what the package itself defines (and a game's three
+    names): what it re-exports is documented once, in the module that defines it.
+    """
     out: list[str] = []
-    games = {game_package(game).__name__: game for game in sonic_rules.games()}
+    games = {game_package(game).__name__ for game in sonic_rules.games()}
     for name in api_modules(package, claims):
-        out += [f"::: {name}", ""]
+        module = importlib.import_module(name)
+        if not hasattr(module, "__path__"):
+            out += [f"::: {name}", ""]
+            continue
+        members = _defined_in(name)
         if name in games:
-            for member in ("GAME", "PHASES", "RULES"):
-                out += [
-                    f"::: {name}.{member}",
-                    "    options:",
-                    "      heading_level: 3",
-                    "      show_if_no_docstring: true",
-                    "",
-                ]
+            members += [member for member in GAME_MEMBERS if member not in members]
+        listed = f"[{', '.join(members)}]" if members else "false"
+        out += [
+            f"::: {name}",
+            "    options:",
+            f"      members: {listed}",
+            "      show_if_no_docstring: true",
+            "",
+        ]
     return "\n".join(out)
 
 
