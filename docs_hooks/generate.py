@@ -32,6 +32,7 @@ from types import ModuleType
 from typing import Any
 
 import sonic_rules
+from sonic_rules.core.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_MEMBERS = ("GAME", "PHASES", "RULES")
@@ -56,7 +57,7 @@ def public_modules(package: str = "sonic_rules") -> list[str]:
     return sorted(names)
 
 
-def game_package(game: Any) -> ModuleType:
+def game_package(game: Game[Any, Any]) -> ModuleType:
     """The package that exports ``game`` as its ``GAME``."""
     for info in pkgutil.iter_modules(sonic_rules.__path__, prefix="sonic_rules."):
         if info.ispkg:
@@ -159,7 +160,7 @@ def _mentions(folder: Path, prefix: str, skip_rules_module: bool) -> dict[str, s
     return found
 
 
-def _prefix(game: Any) -> str:
+def _prefix(game: Game[Any, Any]) -> str:
     prefixes = {rule.id.split("-")[0] for rule in game.RULES}
     if len(prefixes) != 1:
         raise ValueError(f"{game.name}: rule ids with several prefixes: {sorted(prefixes)}")
