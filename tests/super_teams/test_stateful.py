@@ -140,7 +140,8 @@ class SuperTeamsMachine(RuleBasedStateMachine):
             apply(self.state, "play blue-4")  # type: ignore[arg-type]
 
     def _check_move(self, old: State, new: State, events: list[ev.Event]) -> None:
-        assert PHASES.is_allowed(old.phase, new.phase) or old.phase is new.phase
+        declared = {(t.source, t.dest) for t in PHASES.transitions}
+        assert (old.phase, new.phase) in declared, f"{old.phase} -> {new.phase} is undeclared"
         fell_back = {e.character for e in events if isinstance(e, ev.FellBack)}
         for before, after in zip(old.pieces, new.pieces, strict=True):
             if after.position < before.position:

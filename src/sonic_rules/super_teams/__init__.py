@@ -1,6 +1,5 @@
 """Sonic Super Teams: the complete referee for 2, 3 and 4 players.
 
->>> import random
 >>> from sonic_rules import super_teams as st
 >>> state = st.new_game(4)
 >>> state.to_act, state.phase.value
@@ -8,14 +7,15 @@
 >>> result = st.play_game(state, [st.RandomPlayer()] * 4, seed=1)
 >>> result.final.is_over, len(result.final.winners)
 (True, 2)
+>>> st.GAME.new_game(2, variant="standard").players
+2
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from sonic_rules.core.driver import Game, GreedyPlayer, PlayedGame, Player, RandomPlayer, play
-from sonic_rules.super_teams import events
+from sonic_rules.core.driver import GreedyPlayer, RandomPlayer
+from sonic_rules.core.game import Game, Outcome
+from sonic_rules.super_teams import events, players
 from sonic_rules.super_teams.actions import (
     ACTION_TYPES,
     Action,
@@ -29,90 +29,67 @@ from sonic_rules.super_teams.actions import (
 )
 from sonic_rules.super_teams.board import Board, Loop, Space, Surface
 from sonic_rules.super_teams.cards import BonusKind, Card, Character, Colour
+from sonic_rules.super_teams.describe import describe_action, describe_state
 from sonic_rules.super_teams.engine import (
     apply,
     chance_outcomes,
-    jump_candidates,
     legal_actions,
-    movable_characters,
     move_value,
-    score,
     step,
+)
+from sonic_rules.super_teams.legality import (
+    bonus_is_playable,
+    check,
+    jump_candidates,
+    movable_characters,
 )
 from sonic_rules.super_teams.options import BonusSplit, Options
 from sonic_rules.super_teams.phases import PHASES, Phase
+from sonic_rules.super_teams.players import PLAYERS, greedy_player, play_game, score
 from sonic_rules.super_teams.rules import RULES
 from sonic_rules.super_teams.serialize import (
     action_from_json,
     action_to_json,
     from_json,
     to_json,
-    validate,
 )
-from sonic_rules.super_teams.setup import new_game, setup_position
+from sonic_rules.super_teams.setup import VARIANTS, new_game, setup_position
 from sonic_rules.super_teams.state import PendingMove, Piece, State
+from sonic_rules.super_teams.validate import validate_state
 
-GAME = Game(
+GAME: Game[State, Action] = Game(
     name="super-teams",
+    title="Sonic Super Teams",
+    variants=VARIANTS,
+    Options=Options,
+    State=State,
+    action_types=ACTION_TYPES,
+    new_game=new_game,
     legal_actions=legal_actions,
+    apply=apply,
     step=step,
     chance_outcomes=chance_outcomes,
-    score=score,
+    setup_position=setup_position,
+    validate_state=validate_state,
+    to_json=to_json,
+    from_json=from_json,
+    action_to_json=action_to_json,
+    action_from_json=action_from_json,
+    describe_state=describe_state,
+    describe_action=describe_action,
+    RULES=RULES,
+    PHASES=PHASES,
+    players=PLAYERS,
+    play_game=play_game,
 )
-
-
-def describe_state(state: State) -> str:
-    """A short text picture of the position: each character's space, and the hands' sizes."""
-    finish = len(state.board)
-    lines = [
-        f"Sonic Super Teams ({state.players} players) - {state.phase.value}, "
-        f"to act: {state.to_act}, turn {state.turns_played + 1}"
-    ]
-    for seat, colours in enumerate(state.seat_colours):
-        pieces = []
-        for colour in colours:
-            for character in colour.characters:
-                piece = state.piece(character)
-                if piece.position >= finish:
-                    where = "across"
-                else:
-                    space = state.board[piece.position].display_name
-                    half = f", {piece.half} half" if piece.half else ""
-                    where = f"{piece.position}/{finish} {space}{half}"
-                pieces.append(f"{character} {where}")
-        lines.append(
-            f"seat {seat} ({'+'.join(c.value for c in colours)}): "
-            + "; ".join(pieces)
-            + f" | {len(state.hands[seat])} cards, {len(state.bonus_hands[seat])} bonus"
-        )
-    if state.is_over:
-        lines.append("winners: " + ", ".join(f"seat {seat}" for seat in state.winners))
-    return "\n".join(lines)
-
-
-def greedy_player() -> GreedyPlayer:
-    """The simple built-in bot: the action that most advances its side right now."""
-    return GreedyPlayer(score=score, step=step)
-
-
-def play_game(
-    state: State,
-    players: Sequence[Player],
-    *,
-    seed: int | None = None,
-    record: bool = True,
-) -> PlayedGame[State, Action]:
-    """Play ``state`` to the end, ``players[seat]`` deciding; chance uses ``Random(seed)``."""
-    if len(players) != state.players:
-        raise ValueError(f"need {state.players} players, got {len(players)}")
-    return play(GAME, state, players, seed=seed, record=record)
-
 
 __all__ = [
     "ACTION_TYPES",
     "GAME",
     "PHASES",
+    "PLAYERS",
     "RULES",
+    "VARIANTS",
     "Action",
     "Board",
     "BonusKind",
@@ -127,6 +104,7 @@ __all__ = [
     "GreedyPlayer",
     "Loop",
     "Options",
+    "Outcome",
     "Pass",
     "PendingMove",
     "Phase",
@@ -140,7 +118,10 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "apply",
+    "bonus_is_playable",
     "chance_outcomes",
+    "check",
+    "describe_action",
     "describe_state",
     "events",
     "from_json",
@@ -151,9 +132,10 @@ __all__ = [
     "move_value",
     "new_game",
     "play_game",
+    "players",
     "score",
     "setup_position",
     "step",
     "to_json",
-    "validate",
+    "validate_state",
 ]

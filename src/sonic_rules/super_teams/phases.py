@@ -1,17 +1,36 @@
 """The phases of a Super Teams game, declared once (read it like the rulebook's turn).
 
 ```
-deal  --(special card)--> bonus-draw --(Super Jump)--> super-jump-target
-deal  --(hands full)--> play --> response --> [move] --> choose-half | bonus-draw
-      --> play (next seat) | deal (hands empty) | game-over (a side is across)
+deal --(hands full)--> play --(card played)--> response --> the move resolves:
+     stops on a double space --> choose-half --> play (next turn) | deal (new deal)
+     stops on a bonus space  --> bonus-draw  --> play (next turn) | deal (new deal)
+     crosses and its side is all across --> game-over
+deal --(special card)--> bonus-draw --(Super Jump)--> super-jump-target --> bonus-draw
+     | deal (the deal goes on) | play (hands full)
 ```
+
+Each phase says who acts, which actions it takes, and the rule that refuses any other
+action. The engine changes phase only by naming one of the triggers below; a trigger
+that leads back to its own phase (``next_turn``, ``deal_goes_on``, ``bonus_draw``,
+``next_responder``) hands the decision to the next seat or card.
 """
 
 from __future__ import annotations
 
 import enum
+from typing import Any
 
-from sonic_rules.core.phases import PhaseMachine
+from sonic_rules.core.chance import CHANCE
+from sonic_rules.core.phases import PhaseMachine, PhaseSpec
+from sonic_rules.super_teams.actions import (
+    ChooseHalf,
+    ChooseJumper,
+    Deal,
+    DrawBonus,
+    Pass,
+    Play,
+    PlayBonus,
+)
 
 
 class Phase(enum.StrEnum):
@@ -33,6 +52,26 @@ class Phase(enum.StrEnum):
     """One side has every character across the line."""
 
 
+def _turn(state: Any) -> int:
+    seat: int = state.turn
+    return seat
+
+
+def _responder(state: Any) -> int:
+    seat: int = state.pending.responders[0]
+    return seat
+
+
+def _card_player(state: Any) -> int:
+    seat: int = state.pending.seat
+    return seat
+
+
+def _jumper(state: Any) -> int:
+    seat: int = state.jumper
+    return seat
+
+
 _D, _B, _J, _P, _R, _H, _O = (
     Phase.DEAL,
     Phase.BONUS_DRAW,
@@ -47,29 +86,88 @@ PHASES: PhaseMachine[Phase] = PhaseMachine(
     "Sonic Super Teams",
     Phase,
     [
-        ("deal_special_card", _D, _B),
-        ("hands_full", _D, _P),
-        ("bonus_round_done", _B, _D),
-        ("bonus_round_done_hands_full", _B, _P),
-        ("super_jump_drawn", _B, _J),
-        ("jumper_chosen", _J, _B),
-        ("jumper_chosen_round_done", _J, _D),
-        ("jumper_chosen_hands_full", _J, _P),
-        ("bonus_space_taken_next_turn", _B, _P),
-        ("bonus_space_taken_new_deal", _B, _D),
-        ("card_played", _P, _R),
-        ("move_stops_on_double", _P, _H),
-        ("move_stops_on_bonus", _P, _B),
-        ("next_turn", _P, _P),
-        ("hands_empty", _P, _D),
-        ("side_across", _P, _O),
-        ("move_stops_on_double", _R, _H),
-        ("move_stops_on_bonus", _R, _B),
-        ("next_turn", _R, _P),
-        ("hands_empty", _R, _D),
-        ("side_across", _R, _O),
-        ("half_chosen", _H, _P),
-        ("half_chosen_hands_empty", _H, _D),
+        PhaseSpec(
+            _D,
+            CHANCE,
+            "chance deals a card",
+            (Deal,),
+            "ST-DEAL",
+            "movement cards are dealt one at a time, clockwise (ST-DEAL, ST-P-DEAL-ORDER)",
+        ),
+        PhaseSpec(
+            _B,
+            CHANCE,
+            "chance gives the next seat in the bonus queue the top bonus card",
+            (DrawBonus,),
+            "ST-CHANCE",
+            "a bonus card for each seat in the queue (ST-SPECIAL-BONUS, ST-BONUS-SPACE)",
+        ),
+        PhaseSpec(
+            _J,
+            _jumper,
+            "the seat that took Super Jump through the special card",
+            (ChooseJumper,),
+            "ST-SUPER-JUMP-SPECIAL",
+            "the taker chooses which character jumps (ST-P-SPECIAL-JUMP-CHOICE)",
+        ),
+        PhaseSpec(
+            _P,
+            _turn,
+            "the seat whose turn it is",
+            (Play,),
+            "ST-PLAY-CARD",
+            "a movement card for a character of its colour (ST-CHARACTER-COLOUR)",
+        ),
+        PhaseSpec(
+            _R,
+            _responder,
+            "the colour's holder, then (4 players) the partner",
+            (PlayBonus, Pass),
+            "ST-RESPONSE-WINDOW",
+            "a bonus card for the move, or a pass (ST-RESPONSE-WINDOW)",
+        ),
+        PhaseSpec(
+            _H,
+            _card_player,
+            "the seat that played the card",
+            (ChooseHalf,),
+            "ST-DOUBLE-HALF",
+            "the half of the double space the character stopped on (ST-DOUBLE-HALF)",
+        ),
+        PhaseSpec(
+            _O, None, "nobody: the game is over", (), "ST-WIN", "one side is all across (ST-WIN)"
+        ),
     ],
-    Phase.DEAL,
+    [
+        # The deal (ST-DEAL) and the special card's bonus round (ST-SPECIAL-BONUS).
+        ("deal_goes_on", _D, _D),
+        ("deal_goes_on", _B, _D),
+        ("deal_goes_on", _J, _D),
+        ("hands_full", _D, _P),
+        ("hands_full", _B, _P),
+        ("hands_full", _J, _P),
+        ("bonus_draw", _D, _B),
+        ("bonus_draw", _B, _B),
+        ("bonus_draw", _J, _B),
+        ("super_jump_drawn", _B, _J),
+        # A turn: the card, the response window, the move.
+        ("card_played", _P, _R),
+        ("next_responder", _R, _R),
+        ("move_stops_on_double", _P, _H),
+        ("move_stops_on_double", _R, _H),
+        ("bonus_draw", _P, _B),
+        ("bonus_draw", _R, _B),
+        ("side_across", _P, _O),
+        ("side_across", _R, _O),
+        # The turn ends: the next seat plays, or every hand is empty and a deal starts.
+        ("next_turn", _P, _P),
+        ("next_turn", _R, _P),
+        ("next_turn", _H, _P),
+        ("next_turn", _B, _P),
+        ("new_deal", _P, _D),
+        ("new_deal", _R, _D),
+        ("new_deal", _H, _D),
+        ("new_deal", _B, _D),
+    ],
+    {"standard": Phase.DEAL},
 )

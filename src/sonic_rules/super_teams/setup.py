@@ -17,9 +17,13 @@ from sonic_rules.super_teams.cards import (
     sort_bonus,
 )
 from sonic_rules.super_teams.options import Options, check_options, colours_in_play
-from sonic_rules.super_teams.phases import Phase
-from sonic_rules.super_teams.serialize import validate
+from sonic_rules.super_teams.phases import PHASES, Phase
+from sonic_rules.super_teams.serialize import converter
 from sonic_rules.super_teams.state import Piece, State
+from sonic_rules.super_teams.validate import validate_state
+
+VARIANTS: dict[str, tuple[int, ...]] = {"standard": (2, 3, 4)}
+"""Each variant's name and its player counts (Super Teams has one: ``standard``)."""
 
 
 def _board(board: Board | str | None) -> Board:
@@ -47,8 +51,6 @@ def _options(options: Options | Mapping[str, Any] | None) -> Options:
     if isinstance(options, Options):
         return options
     if isinstance(options, Mapping):
-        from sonic_rules.super_teams.serialize import converter
-
         return structure_or_raise(converter, dict(options), Options, "$.options")
     raise InvalidStateError(
         f"options must be a super_teams.Options or a mapping, got {type(options).__name__}",
@@ -56,17 +58,28 @@ def _options(options: Options | Mapping[str, Any] | None) -> Options:
     )
 
 
+def _check_variant(variant: object) -> str:
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        raise InvalidStateError(
+            f"unknown variant {variant!r}; the variants are: {', '.join(VARIANTS)}", "$.variant"
+        )
+    return variant
+
+
 def new_game(
     players: int,
     *,
+    variant: str = "standard",
     board: Board | str | None = None,
     options: Options | Mapping[str, Any] | None = None,
 ) -> State:
     """A new game at its first chance node: the first card of the deal (ST-DEAL).
 
-    ``board`` is a :class:`Board`, board notation text, or ``None`` for the shipped
-    Green Hill Zone reconstruction. ``options`` defaults to :class:`Options()`.
+    ``variant`` is ``"standard"`` (the only one). ``board`` is a :class:`Board`, board
+    notation text, or ``None`` for the shipped Green Hill Zone reconstruction.
+    ``options`` defaults to :class:`Options()`.
     """
+    variant = _check_variant(variant)
     players = _check_players(players)
     options = _options(options)
     check_options(players, options)
@@ -77,7 +90,7 @@ def new_game(
         players=players,
         board=the_board,
         options=options,
-        phase=Phase.DEAL,
+        phase=PHASES.initial_phase(variant),
         turn=options.first_player,
         pieces=tuple(Piece(c, 0) for c in in_play),  # ST-SETUP-START
         hands=((),) * players,
@@ -88,7 +101,7 @@ def new_game(
         bonus_discard=(),
         deal_next=options.first_player,
     )
-    validate(state)
+    validate_state(state)
     return state
 
 
@@ -239,5 +252,5 @@ def setup_position(
     )
     if len(hand_list) != players or len(bonus_list) != players:
         raise InvalidStateError(f"expected at most {players} hands", "$.hands")
-    validate(state)
+    validate_state(state)
     return state

@@ -12,11 +12,12 @@ from functools import cached_property
 
 import attrs
 
-from sonic_rules.core.chance import CHANCE, ChanceType
+from sonic_rules.core.chance import ChanceType
+from sonic_rules.core.game import Outcome
 from sonic_rules.super_teams.board import Board, Surface
 from sonic_rules.super_teams.cards import BonusKind, Card, Character, Colour
 from sonic_rules.super_teams.options import Options, colours_in_play, seat_colours
-from sonic_rules.super_teams.phases import Phase
+from sonic_rules.super_teams.phases import PHASES, Phase
 
 HAND_SIZE = 6
 
@@ -86,21 +87,11 @@ class State:
 
     @property
     def to_act(self) -> int | ChanceType | None:
-        """The seat to act, :data:`~sonic_rules.CHANCE`, or ``None`` once the game is over."""
-        phase = self.phase
-        if phase is Phase.PLAY:
-            return self.turn
-        if phase is Phase.DEAL or phase is Phase.BONUS_DRAW:
-            return CHANCE
-        if phase is Phase.RESPONSE:
-            assert self.pending is not None
-            return self.pending.responders[0]
-        if phase is Phase.CHOOSE_HALF:
-            assert self.pending is not None
-            return self.pending.seat
-        if phase is Phase.SUPER_JUMP_TARGET:
-            return self.jumper
-        return None
+        """The seat to act, :data:`~sonic_rules.CHANCE`, or ``None`` once the game is over.
+
+        The phase's declared actor says who (:data:`.phases.PHASES`).
+        """
+        return PHASES.to_act(self, self.phase)
 
     @property
     def is_over(self) -> bool:
@@ -115,6 +106,13 @@ class State:
             if self.side_is_across(side):
                 return self.side_seats(side)
         return ()
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended (ST-WIN); ``None`` until it is over."""
+        if self.phase is not Phase.GAME_OVER:
+            return None
+        return Outcome(self.winners, "every character of the winning side crossed the finish line")
 
     # -- seats, colours and sides --------------------------------------------------
 

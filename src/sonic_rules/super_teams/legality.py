@@ -1,0 +1,304 @@
+"""Whether an action is legal, decided once for ``apply`` and ``legal_actions`` alike.
+
+Each action type has one ``check_*`` function: it returns ``None`` for a legal action
+and raises the ``IllegalActionError`` naming the rule the action breaks otherwise.
+``apply`` calls it (through :func:`check`) before changing anything. Each phase has
+one ``legal_*`` function listing its legal actions, built from the same questions its
+``check_*`` decides by (who acts, :func:`movable_characters`, :func:`bonus_is_playable`,
+:func:`half_choices`, :func:`jump_candidates`, the decks' contents), so the list and
+``apply`` cannot disagree; a test holds them to each other on random states.
+
+A ``check_*`` is called only once the phase is known to accept the action's type
+(:meth:`~sonic_rules.core.phases.PhaseMachine.check_action`, in :func:`check`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import groupby
+from typing import Any
+
+from sonic_rules.core.errors import IllegalActionError
+from sonic_rules.super_teams.actions import (
+    Action,
+    ChooseHalf,
+    ChooseJumper,
+    Deal,
+    DrawBonus,
+    Pass,
+    Play,
+    PlayBonus,
+)
+from sonic_rules.super_teams.board import Surface
+from sonic_rules.super_teams.cards import BonusKind, Character, Colour
+from sonic_rules.super_teams.phases import PHASES, Phase
+from sonic_rules.super_teams.state import State
+
+# -- the questions the rules ask ---------------------------------------------------
+
+
+def movable_characters(state: State, colour: Colour | None) -> tuple[Character, ...]:
+    """The characters a card of ``colour`` may move (ST-CHARACTER-COLOUR, ST-COLOUR-FALLBACK).
+
+    None for the special card (``colour`` ``None``) or a colour not in play; a crossed
+    character never (ST-CROSSED-STAY).
+    """
+    if colour is None or colour not in state.colours_in_play:
+        return ()
+    own = tuple(c for c in colour.characters if not state.has_crossed(c))
+    if own:
+        return own
+    side = state.side_of(state.holder(colour))
+    others = [c for c in state.side_colours(side) if c is not colour]
+    return tuple(c for other in others for c in other.characters if not state.has_crossed(c))
+
+
+def jump_candidates(state: State, seat: int) -> tuple[Character, ...]:
+    """Who ``seat`` may Super Jump after taking it through the special card
+    (ST-SUPER-JUMP-SPECIAL): its own characters still racing, else its partner's."""
+    own = _racing(state, seat)
+    partner = state.partner(seat)
+    if own or partner is None:
+        return own
+    return _racing(state, partner)
+
+
+def _racing(state: State, seat: int) -> tuple[Character, ...]:
+    return tuple(
+        c
+        for colour in state.seat_colours[seat]
+        for c in colour.characters
+        if not state.has_crossed(c)
+    )
+
+
+def bonus_is_playable(state: State, kind: BonusKind, character: Character) -> bool:
+    """Whether ``kind`` may be played on a move of ``character`` (ST-BONUS-SUPERBONUS,
+    ST-BONUS-SHIELD; Super Jump is never held, so never played: ST-SUPER-JUMP)."""
+    if kind is BonusKind.SUPERBONUS:
+        return state.surface(character) is Surface.NORMAL
+    if kind is BonusKind.SHIELD:
+        return state.surface(character) is Surface.SPIKES
+    return kind is not BonusKind.SUPER_JUMP
+
+
+def half_choices(state: State) -> tuple[Surface, ...]:
+    """The halves of the double space the pending move stopped on (ST-DOUBLE-HALF)."""
+    assert state.pending is not None
+    halves = state.board[state.piece(state.pending.character).position].halves
+    assert halves is not None
+    return halves
+
+
+# -- one check per action type ---------------------------------------------------------
+
+
+def check(state: State, action: Action) -> None:
+    """Raise the ``IllegalActionError`` for an illegal ``action``; ``None`` if legal."""
+    PHASES.check_action(state.phase, action)
+    _CHECKS[type(action)](state, action)
+
+
+def _check_seat(state: State, action: Action, rule: str) -> None:
+    to_act = state.to_act
+    if action.seat != to_act:
+        raise IllegalActionError(rule, f"it is seat {to_act}'s decision, not seat {action.seat}'s")
+
+
+def check_deal(state: State, action: Deal) -> None:
+    """ST-P-DEAL-ORDER: the next card goes to ``deal_next``; ST-CHANCE: from the deck."""
+    if action.seat != state.deal_next:
+        raise IllegalActionError(
+            "ST-P-DEAL-ORDER", f"the next card goes to seat {state.deal_next}, not {action.seat}"
+        )
+    if action.card not in state.deck:
+        raise IllegalActionError("ST-CHANCE", f"{action.card} is not in the deck")
+
+
+def check_draw_bonus(state: State, action: DrawBonus) -> None:
+    """ST-CHANCE: the first seat in the bonus queue takes a card the bonus deck holds."""
+    if action.seat != state.bonus_queue[0]:
+        raise IllegalActionError(
+            "ST-CHANCE", f"seat {state.bonus_queue[0]} takes the next bonus card, not {action.seat}"
+        )
+    if action.kind not in state.bonus_deck:
+        raise IllegalActionError("ST-CHANCE", f"no {action.kind} is left in the bonus deck")
+
+
+def check_play(state: State, action: Play) -> None:
+    """ST-TURN-ORDER, ST-PLAY-CARD, then :func:`movable_characters` decides the character."""
+    _check_seat(state, action, "ST-TURN-ORDER")
+    seat, card, character = action.seat, action.card, action.character
+    if card.is_special or card not in state.hands[seat]:
+        raise IllegalActionError("ST-PLAY-CARD", f"seat {seat} holds no {card}")
+    movable = movable_characters(state, card.colour)
+    if character in movable:
+        return
+    if character.colour not in state.colours_in_play:
+        raise IllegalActionError("ST-CHARACTER-COLOUR", f"{character} is not in this game")
+    if state.has_crossed(character):
+        raise IllegalActionError(
+            "ST-CROSSED-STAY", f"{character} has crossed the finish line and never moves again"
+        )
+    if not movable:
+        raise IllegalActionError("ST-CHARACTER-COLOUR", f"no character is left for {card} to move")
+    if character.colour is card.colour or movable[0].colour is card.colour:
+        raise IllegalActionError(
+            "ST-CHARACTER-COLOUR", f"a {card.colour} card moves a {card.colour} character"
+        )
+    raise IllegalActionError(
+        "ST-COLOUR-FALLBACK",
+        f"both {card.colour} characters are across, so {card} moves a "
+        f"{movable[0].colour} character of the same side",
+    )
+
+
+def check_play_bonus(state: State, action: PlayBonus) -> None:
+    """ST-RESPONSE-WINDOW: the seat asked, a card it holds; :func:`bonus_is_playable`."""
+    _check_seat(state, action, "ST-RESPONSE-WINDOW")
+    assert state.pending is not None
+    seat, kind, character = action.seat, action.kind, state.pending.character
+    if kind not in state.bonus_hands[seat]:
+        raise IllegalActionError("ST-RESPONSE-WINDOW", f"seat {seat} holds no {kind}")
+    if bonus_is_playable(state, kind, character):
+        return
+    if kind is BonusKind.SUPERBONUS:
+        raise IllegalActionError(
+            "ST-BONUS-SUPERBONUS",
+            f"Superbonus is only for a character on a normal space; {character} is on "
+            f"{state.surface(character)}",
+        )
+    if kind is BonusKind.SHIELD:
+        raise IllegalActionError(
+            "ST-BONUS-SHIELD",
+            f"Shield is only for a character on spikes; {character} is on "
+            f"{state.surface(character)}",
+        )
+    raise IllegalActionError("ST-SUPER-JUMP", "Super Jump is never held, so never played")
+
+
+def check_pass(state: State, action: Pass) -> None:
+    """ST-RESPONSE-WINDOW: only the seat asked may pass."""
+    _check_seat(state, action, "ST-RESPONSE-WINDOW")
+
+
+def check_choose_half(state: State, action: ChooseHalf) -> None:
+    """ST-DOUBLE-HALF: the card's player chooses one of the space's two halves."""
+    _check_seat(state, action, "ST-DOUBLE-HALF")
+    halves = half_choices(state)
+    if action.half not in halves:
+        assert state.pending is not None
+        position = state.piece(state.pending.character).position
+        raise IllegalActionError(
+            "ST-DOUBLE-HALF",
+            f"space {position} is {state.board[position].display_name}: "
+            f"choose {halves[0]} or {halves[1]}",
+        )
+
+
+def check_choose_jumper(state: State, action: ChooseJumper) -> None:
+    """ST-SUPER-JUMP-SPECIAL: the taker jumps one of :func:`jump_candidates`."""
+    _check_seat(state, action, "ST-SUPER-JUMP-SPECIAL")
+    if action.character not in jump_candidates(state, action.seat):
+        raise IllegalActionError(
+            "ST-SUPER-JUMP-SPECIAL",
+            f"seat {action.seat} may only Super Jump one of its own characters still racing"
+            " (a partner's once both of its own are across)",
+        )
+
+
+_CHECKS: dict[type, Callable[[State, Any], None]] = {
+    Deal: check_deal,
+    DrawBonus: check_draw_bonus,
+    Play: check_play,
+    PlayBonus: check_play_bonus,
+    Pass: check_pass,
+    ChooseHalf: check_choose_half,
+    ChooseJumper: check_choose_jumper,
+}
+
+
+# -- what each phase allows ----------------------------------------------------------
+
+
+def deal_outcomes(state: State) -> list[tuple[Action, float]]:
+    """The cards the deck may deal to ``deal_next``, with their chances (ST-DEAL)."""
+    total = len(state.deck)
+    seat = state.deal_next
+    # The deck is a sorted tuple: equal cards sit together, in order.
+    return [(Deal(seat, card), len(list(same)) / total) for card, same in groupby(state.deck)]
+
+
+def bonus_outcomes(state: State) -> list[tuple[Action, float]]:
+    """The bonus cards the first seat in the queue may take, with their chances."""
+    total = len(state.bonus_deck)
+    seat = state.bonus_queue[0]
+    return [
+        (DrawBonus(seat, kind), len(list(same)) / total) for kind, same in groupby(state.bonus_deck)
+    ]
+
+
+def _seat_to_act(state: State) -> int:
+    seat = state.to_act
+    assert isinstance(seat, int)
+    return seat
+
+
+def legal_plays(state: State) -> list[Action]:
+    """ST-PLAY-CARD: each card in the hand, for each character :func:`check_play` accepts."""
+    seat = _seat_to_act(state)
+    movable: dict[Colour | None, tuple[Character, ...]] = {}
+    plays: list[Action] = []
+    for card in dict.fromkeys(state.hands[seat]):  # a hand is sorted: each card once, in order
+        if card.colour not in movable:
+            movable[card.colour] = movable_characters(state, card.colour)
+        plays += [Play(seat, card, character) for character in movable[card.colour]]
+    return plays
+
+
+def legal_responses(state: State) -> list[Action]:
+    """ST-RESPONSE-WINDOW: a pass, or each bonus kind held that may be played."""
+    assert state.pending is not None
+    seat = _seat_to_act(state)
+    character = state.pending.character
+    kinds = dict.fromkeys(state.bonus_hands[seat])  # a bonus hand is sorted
+    responses: list[Action] = [Pass(seat)]
+    responses += [
+        PlayBonus(seat, kind) for kind in kinds if bonus_is_playable(state, kind, character)
+    ]
+    return responses
+
+
+def legal_halves(state: State) -> list[Action]:
+    """ST-DOUBLE-HALF: the two halves, chosen by the card's player."""
+    return [ChooseHalf(_seat_to_act(state), half) for half in half_choices(state)]
+
+
+def legal_jumpers(state: State) -> list[Action]:
+    """ST-SUPER-JUMP-SPECIAL: each character the taker may jump."""
+    seat = _seat_to_act(state)
+    return [ChooseJumper(seat, c) for c in jump_candidates(state, seat)]
+
+
+def _chance_actions(outcomes: Callable[[State], list[tuple[Action, float]]]) -> Any:
+    def actions(state: State) -> list[Action]:
+        return [action for action, _ in outcomes(state)]
+
+    return actions
+
+
+CHANCE_OUTCOMES: dict[Phase, Callable[[State], list[tuple[Action, float]]]] = {
+    Phase.DEAL: deal_outcomes,
+    Phase.BONUS_DRAW: bonus_outcomes,
+}
+
+LEGAL: dict[Phase, Callable[[State], list[Action]]] = {
+    Phase.DEAL: _chance_actions(deal_outcomes),
+    Phase.BONUS_DRAW: _chance_actions(bonus_outcomes),
+    Phase.SUPER_JUMP_TARGET: legal_jumpers,
+    Phase.PLAY: legal_plays,
+    Phase.RESPONSE: legal_responses,
+    Phase.CHOOSE_HALF: legal_halves,
+    Phase.GAME_OVER: lambda state: [],
+}
+"""Per phase, the function listing its legal actions (at a chance node: the outcomes)."""

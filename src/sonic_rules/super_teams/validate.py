@@ -1,0 +1,237 @@
+"""The checks every state passes: could the rules have produced it?
+
+:func:`validate_state` refuses a state the rules could not reach (cards or bonus cards
+not accounted for exactly once, hands over 6, a phase without what it needs...) with
+an :class:`~sonic_rules.InvalidStateError` naming the JSON path of what is wrong. Every
+loaded, started or set-up state passes through it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import pairwise
+
+from sonic_rules.core.errors import InvalidStateError
+from sonic_rules.super_teams.board import Space
+from sonic_rules.super_teams.cards import BonusKind, Card, Character, movement_deck, sort_bonus
+from sonic_rules.super_teams.legality import jump_candidates
+from sonic_rules.super_teams.options import check_options
+from sonic_rules.super_teams.phases import Phase
+from sonic_rules.super_teams.state import HAND_SIZE, State
+
+
+def _fail(message: str, path: str) -> None:
+    raise InvalidStateError(message, path)
+
+
+def validate_state(state: State) -> None:
+    """Raise ``InvalidStateError`` (with a JSON path) unless the rules could reach ``state``."""
+    players = state.players
+    if players not in (2, 3, 4):
+        _fail("Super Teams is for 2, 3 or 4 players", "$.players")
+    check_options(players, state.options)
+    characters = [c for colour in state.colours_in_play for c in colour.characters]
+    _check_pieces(state, characters)
+    _check_hands(state)
+    _check_every_card_once(state)
+    _check_counters(state)
+    _check_pending(state, characters)
+    _check_phase(state, characters)
+
+
+def _check_pieces(state: State, characters: list[Character]) -> None:
+    finish = len(state.board)
+    if len(state.pieces) != len(characters):
+        _fail(f"expected {len(characters)} pieces, one per character in play", "$.pieces")
+    for index, (piece, character) in enumerate(zip(state.pieces, characters, strict=True)):
+        path = f"$.pieces[{index}]"
+        if piece.character is not character:
+            _fail(
+                f"expected {character.value} here (pieces in character order)", f"{path}.character"
+            )
+        if not 0 <= piece.position <= finish:
+            _fail(f"position must be 0..{finish} ({finish} means across)", f"{path}.position")
+        if piece.position >= finish:
+            if piece.half is not None:
+                _fail("a character across the line stands on no half", f"{path}.half")
+            continue
+        space = state.board[piece.position]
+        halves = space.halves
+        choosing = (
+            state.phase is Phase.CHOOSE_HALF
+            and state.pending is not None
+            and state.pending.character is character
+        )
+        if halves is None and piece.half is not None:
+            _fail(f"space {piece.position} is not a double space", f"{path}.half")
+        if halves is not None and piece.half is None and not choosing:
+            _fail(f"space {piece.position} is a double space: a half is needed", f"{path}.half")
+        if halves is not None and piece.half is not None and piece.half not in halves:
+            _fail(f"space {piece.position} has no {piece.half} half", f"{path}.half")
+        if space is Space.LOOP:
+            _fail("a character never stands in a loop", f"{path}.position")
+
+
+def _check_hands(state: State) -> None:
+    for name in ("hands", "bonus_hands"):
+        if len(getattr(state, name)) != state.players:
+            _fail(f"expected one entry per seat ({state.players})", f"$.{name}")
+    for seat, hand in enumerate(state.hands):
+        if len(hand) > HAND_SIZE:
+            _fail(f"a hand holds at most {HAND_SIZE} cards", f"$.hands[{seat}]")
+        if Card.special() in hand:
+            _fail("the special card is never held", f"$.hands[{seat}]")
+        if list(hand) != sorted(hand):
+            _fail("cards are listed in order", f"$.hands[{seat}]")
+    for name in ("deck", "discard"):
+        pile = getattr(state, name)
+        if list(pile) != sorted(pile):
+            _fail("cards are listed in order", f"$.{name}")
+    for name in ("bonus_deck", "bonus_discard"):
+        pile = getattr(state, name)
+        if tuple(pile) != sort_bonus(pile):
+            _fail("bonus cards are listed in order", f"$.{name}")
+    for seat, kinds in enumerate(state.bonus_hands):
+        if tuple(kinds) != sort_bonus(kinds):
+            _fail("bonus cards are listed in order", f"$.bonus_hands[{seat}]")
+        if BonusKind.SUPER_JUMP in kinds:
+            _fail("Super Jump is never held", f"$.bonus_hands[{seat}]")
+
+
+def _check_every_card_once(state: State) -> None:
+    everything = Counter(movement_deck(state.colours_in_play))
+    held = Counter(state.deck) + Counter(state.discard)
+    for hand in state.hands:
+        held.update(hand)
+    if held != everything:
+        extra = sorted((held - everything).elements())
+        missing = sorted((everything - held).elements())
+        detail = []
+        if extra:
+            detail.append("too many " + ", ".join(map(str, extra)))
+        if missing:
+            detail.append("missing " + ", ".join(map(str, missing)))
+        _fail("movement cards not accounted for exactly once: " + "; ".join(detail), "$")
+    bonus_all = Counter(state.options.bonus_split.cards())
+    bonus_held = Counter(state.bonus_deck) + Counter(state.bonus_discard)
+    for kinds in state.bonus_hands:
+        bonus_held.update(kinds)
+    if bonus_held != bonus_all:
+        _fail("bonus cards do not match the bonus split exactly", "$")
+
+
+def _check_counters(state: State) -> None:
+    players = state.players
+    for name in ("turn", "deal_next"):
+        if not 0 <= getattr(state, name) < players:
+            _fail(f"must be a seat 0..{players - 1}", f"$.{name}")
+    for index, seat in enumerate(state.bonus_queue):
+        if not 0 <= seat < players:
+            _fail(f"must be a seat 0..{players - 1}", f"$.bonus_queue[{index}]")
+    if state.specials_owed < 0:
+        _fail("cannot be negative", "$.specials_owed")
+    if state.turns_played < 0:
+        _fail("cannot be negative", "$.turns_played")
+
+
+def _check_pending(state: State, characters: list[Character]) -> None:
+    phase = state.phase
+    pending = state.pending
+    needs_pending = phase in (Phase.RESPONSE, Phase.CHOOSE_HALF)
+    if needs_pending != (pending is not None):
+        _fail(
+            f"a move in progress is {'required' if needs_pending else 'impossible'} "
+            f"in phase {phase.value}",
+            "$.pending",
+        )
+    if pending is None:
+        return
+    if not 0 <= pending.seat < state.players:
+        _fail("must be a seat", "$.pending.seat")
+    if pending.seat != state.turn:
+        _fail("the move in progress is the turn player's", "$.pending.seat")
+    if pending.character not in characters:
+        _fail("not a character in play", "$.pending.character")
+    if state.has_crossed(pending.character):
+        _fail("a character across the line is never moved", "$.pending.character")
+    holder = state.holder(pending.character.colour)
+    asked = (holder,) if state.partner(holder) is None else (holder, state.partner(holder))
+    in_order = tuple(seat for seat in asked if seat in pending.responders)
+    if pending.responders != in_order:
+        _fail("only the colour's holder, then the partner, are asked", "$.pending.responders")
+    allowed = 2 if state.options.partner_second_bonus else 1
+    if len(pending.bonuses) > allowed or BonusKind.SUPER_JUMP in pending.bonuses:
+        _fail(f"at most {allowed} bonus card(s), never Super Jump", "$.pending.bonuses")
+    if pending.card.is_special:
+        _fail("the special card is never played", "$.pending.card")
+    if phase is Phase.RESPONSE and not pending.responders:
+        _fail("a bonus response needs a seat to ask", "$.pending.responders")
+    for index, seat in enumerate(pending.responders):
+        if not 0 <= seat < state.players:
+            _fail("must be a seat", f"$.pending.responders[{index}]")
+        if not state.bonus_hands[seat]:
+            _fail("a seat with no bonus card is not asked", f"$.pending.responders[{index}]")
+    if phase is Phase.CHOOSE_HALF:
+        piece = state.piece(pending.character)
+        if piece.position >= len(state.board) or not state.board[piece.position].is_double:
+            _fail("the character is not on a double space", "$.pending.character")
+
+
+def _check_phase(state: State, characters: list[Character]) -> None:
+    phase = state.phase
+    if (phase is Phase.BONUS_DRAW) != bool(
+        state.bonus_queue
+    ) and phase is not Phase.SUPER_JUMP_TARGET:
+        _fail("a bonus queue goes with the bonus-draw phase", "$.bonus_queue")
+    if phase is Phase.BONUS_DRAW and not state.bonus_deck:
+        _fail("a bonus draw needs a card in the bonus deck", "$.bonus_deck")
+    if phase is Phase.DEAL and not state.deck:
+        _fail("a deal needs a card in the deck", "$.deck")
+    if (phase is Phase.SUPER_JUMP_TARGET) != (state.jumper is not None):
+        _fail("a Super Jump chooser goes with the super-jump-target phase", "$.jumper")
+    if state.bonus_for is not None and state.bonus_for not in characters:
+        _fail("not a character in play", "$.bonus_for")
+    over = any(state.side_is_across(side) for side in range(state.sides))
+    if over != (phase is Phase.GAME_OVER):
+        _fail("the game is over exactly when one side is all across", "$.phase")
+    if phase is Phase.PLAY and not state.hands[state.turn]:
+        _fail("the seat to play holds no card", "$.hands")
+    _check_hand_sizes(state)
+    if state.specials_owed and phase is not Phase.DEAL:
+        _fail("a special card's replacement is owed only during a deal", "$.specials_owed")
+    if state.bonus_for is not None:
+        if phase is not Phase.BONUS_DRAW:
+            _fail("a bonus space is drawn for only in the bonus-draw phase", "$.bonus_for")
+        piece = state.piece(state.bonus_for)
+        if piece.position >= len(state.board) or state.board[piece.position].value != "B":
+            _fail("the character is not on a bonus space", "$.bonus_for")
+        if state.bonus_queue != (state.holder(state.bonus_for.colour),):
+            _fail("only the colour's holder takes a bonus space's card", "$.bonus_queue")
+    if state.jumper is not None:
+        if not 0 <= state.jumper < state.players:
+            _fail(f"must be a seat 0..{state.players - 1}", "$.jumper")
+        if not jump_candidates(state, state.jumper):
+            _fail("this seat has no character to Super Jump", "$.jumper")
+
+
+def _check_hand_sizes(state: State) -> None:
+    """ST-P-DEAL-ORDER: a deal starts when every hand is empty and gives one card at a time
+    clockwise from ``turn``, so clockwise from ``turn`` hand sizes never grow and differ by
+    at most 1, and the next card goes to the first seat short of the others. (During play a
+    set-up position may hold any hands: ST-P-EMPTY-HAND.)"""
+    dealing = state.phase in (Phase.DEAL, Phase.SUPER_JUMP_TARGET) or (
+        state.phase is Phase.BONUS_DRAW and state.bonus_for is None
+    )
+    if not dealing:
+        return
+    players = state.players
+    order = [(state.turn + k) % players for k in range(players)]
+    sizes = [len(state.hands[seat]) for seat in order]
+    if any(a < b for a, b in pairwise(sizes)) or sizes[0] - sizes[-1] > 1:
+        _fail(
+            "hand sizes do not fit a deal in turn order (clockwise from the first player, "
+            "each seat holds as many cards as the next, or one more)",
+            "$.hands",
+        )
+    if state.phase is Phase.DEAL and state.deal_next != order[sizes.index(sizes[-1])]:
+        _fail("the next card goes to the first seat short of the others", "$.deal_next")
