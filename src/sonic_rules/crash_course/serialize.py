@@ -34,7 +34,6 @@ from sonic_rules.core.serialization import (
     structure_or_raise,
 )
 from sonic_rules.crash_course.actions import ACTION_TYPES, Action
-from sonic_rules.crash_course.game import validate_state
 from sonic_rules.crash_course.state import State
 from sonic_rules.crash_course.tiles import (
     DEFAULT_CATALOGUE,
@@ -42,6 +41,7 @@ from sonic_rules.crash_course.tiles import (
     default_catalogue,
     parse_catalogue,
 )
+from sonic_rules.crash_course.validate import validate_state
 
 GAME_NAME = "crash-course"
 FORMAT = 2
