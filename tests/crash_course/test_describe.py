@@ -201,7 +201,9 @@ def test_a_finished_game_names_the_winner() -> None:
     assert "to play" not in text
     (seat,) = state.winners
     winner = next(c for c in state.characters if c.owner == seat)
-    assert f"seat {seat} ({winner.name.value.capitalize()}) wins" in text.splitlines()[0]
+    first = text.splitlines()[0]
+    assert f"seat {seat} ({winner.name.value.capitalize()}) wins" in first
+    assert first.endswith(f"({state.termination})") and state.termination
 
 
 def test_a_finished_two_player_game_names_both_characters_of_the_winning_seat() -> None:

@@ -45,17 +45,20 @@ def _seat_text(state: State, seat: int) -> str:
     return f"seat {seat} ({listing(names)})"
 
 
-def _who_acts(state: State) -> str:
-    if state.is_over:
-        winners = listing([_seat_text(state, seat) for seat in state.winners])
-        return f"game over, {winners} {'wins' if len(state.winners) == 1 else 'win'}"
+def _status(state: State) -> str:
+    """``"actions: Sonic to play, 3 actions left"``, or who won and how."""
+    outcome = state.outcome
+    if outcome is not None:
+        winners = listing([_seat_text(state, seat) for seat in outcome.winners])
+        verb = "wins" if len(outcome.winners) == 1 else "win"
+        return f"game over: {winners} {verb} ({outcome.termination})"
     name = character_text(_acting(state).name)
     if state.phase in (Phase.DRAWING, Phase.REVEALING, Phase.SETUP):
-        return f"chance decides ({possessive(name)} turn)"
+        return f"{state.phase.value}: chance decides ({possessive(name)} turn)"
     if state.phase is not Phase.ACTIONS:
-        return f"{name} to play"
+        return f"{state.phase.value}: {name} to play"
     left = "1 action" if state.actions_left == 1 else f"{state.actions_left} actions"
-    return f"{name} to play, {left} left"
+    return f"{state.phase.value}: {name} to play, {left} left"
 
 
 def _track(state: State) -> list[str]:
@@ -99,8 +102,7 @@ def describe_state(state: State) -> str:
     if not isinstance(state, State):
         raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
     lines = [
-        f"Crash Course ({state.variant.value}, {state.players} players) - "
-        f"{state.phase.value}: {_who_acts(state)}",
+        f"Crash Course ({state.variant.value}, {state.players} players) - {_status(state)}",
         *_track(state),
         *(_board(character) for character in state.characters),
         "Flicky Birds: "
