@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sonic_rules.crash_course import Space, State, load_tiles, setup_position
+from sonic_rules.crash_course import PHASES, Phase, Space, State, load_tiles, setup_position
 
 _TILES: list[tuple[str, str, str, list[str]]] = [
     ("start-line", "start-line", "straight", ["...", "...", "*.."]),
@@ -61,3 +61,9 @@ def scenario(*args: Any, **kwargs: Any) -> State:
 def where(state: State, index: int) -> Space | None:
     """Where character number ``index`` stands (``None``: not on the track yet)."""
     return state.characters[index].position
+
+
+def assert_declared_change(before: Phase, after: Phase) -> None:
+    """A phase stays, or changes by a transition :data:`PHASES` declares."""
+    declared = {(t.source, t.dest) for t in PHASES.transitions}
+    assert before is after or (before, after) in declared, (before, after)

@@ -12,7 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from crash_course.cc_scenario_tiles import ALL, COURSE, SCENARIO_TILES, scenario
+from crash_course.cc_scenario_tiles import (
+    ALL,
+    COURSE,
+    SCENARIO_TILES,
+    assert_declared_change,
+    scenario,
+)
 from sonic_rules import (
     CHANCE,
     IllegalActionError,
@@ -22,7 +28,6 @@ from sonic_rules import (
 )
 from sonic_rules.crash_course import (
     ACTION_TYPES,
-    PHASES,
     DealTile,
     DrawItem,
     EndTurn,
@@ -45,7 +50,7 @@ from sonic_rules.crash_course import (
     to_json,
 )
 from sonic_rules.crash_course import events as E
-from sonic_rules.crash_course.engine import features_of
+from sonic_rules.crash_course.track import features_of
 
 # ----- abilities --------------------------------------------------------------------------
 
@@ -194,7 +199,7 @@ def test_cc_beginner_items_hidden_until_revealed() -> None:
     boosted, events = step(paused, RevealItem(ItemKind.BOOSTER))
     assert boosted.phase is Phase.REVEALING and boosted.characters[0].position == Space(0, 1, 1)
     assert any(isinstance(e, E.ItemRevealed) for e in events)
-    PHASES.check(paused.phase, boosted.phase)
+    assert_declared_change(paused.phase, boosted.phase)
     done = apply(boosted, RevealItem(ItemKind.RING))
     assert done.phase is Phase.ACTIONS and done.characters[0].position == Space(1, 0, 1)
     assert done.characters[0].rings == 1 and done.face_down == ()
@@ -276,7 +281,7 @@ def test_cc_proj_wrong_seat_junk_actions_never_crash(index: int, action: Any) ->
     except (InvalidActionError, IllegalActionError):
         return
     assert action in legal
-    PHASES.check(state.phase, new.phase)
+    assert_declared_change(state.phase, new.phase)
 
 
 def test_cc_proj_phase_every_legal_action_applies_in_sampled_states() -> None:

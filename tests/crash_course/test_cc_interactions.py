@@ -36,7 +36,7 @@ from sonic_rules.crash_course import (
     to_json,
 )
 from sonic_rules.crash_course import events as E
-from sonic_rules.crash_course.engine import draw_count
+from sonic_rules.crash_course.placement import draw_count
 
 
 def dmg(state: State) -> tuple[int, ...]:

@@ -28,7 +28,7 @@ from sonic_rules.crash_course import (
     setup_position,
     step,
 )
-from sonic_rules.crash_course.engine import _Work, draw_count
+from sonic_rules.crash_course.placement import draw_count
 from sonic_rules.crash_course.state import TOTAL_ITEMS
 
 COURSE = ["start-line", "star-buzz", "arrows-spikes"]
@@ -149,10 +149,7 @@ def test_cc_placement_and_draw_counts() -> None:
 
 
 def _drawing(state, count: int):
-    work = _Work(state)
-    work.draws_left = count
-    work.phase = Phase.DRAWING
-    return work.freeze()
+    return attrs.evolve(state, draws_left=count, phase=Phase.DRAWING)
 
 
 def test_cc_draw_rings_and_unkept_items_return() -> None:

@@ -44,7 +44,7 @@ from sonic_rules.crash_course.actions import (
 )
 from sonic_rules.crash_course.describe import describe_action, describe_state
 from sonic_rules.crash_course.engine import apply, chance_outcomes, legal_actions, step
-from sonic_rules.crash_course.game import new_game, setup_position, validate_state
+from sonic_rules.crash_course.options import CharacterName, Options, Variant
 from sonic_rules.crash_course.phases import PHASES, Phase
 from sonic_rules.crash_course.players import PLAYERS, greedy_player, play_game, score
 from sonic_rules.crash_course.rules import RULES
@@ -54,15 +54,10 @@ from sonic_rules.crash_course.serialize import (
     from_json,
     to_json,
 )
-from sonic_rules.crash_course.state import (
-    CharacterName,
-    ItemKind,
-    Options,
-    Space,
-    State,
-    Variant,
-)
+from sonic_rules.crash_course.setup import new_game, setup_position
+from sonic_rules.crash_course.state import ItemKind, Space, State
 from sonic_rules.crash_course.tiles import Catalogue, default_catalogue, load_tiles
+from sonic_rules.crash_course.validate import validate_state
 
 GAME: Game[State, Action] = Game(
     name="crash-course",

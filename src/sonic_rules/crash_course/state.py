@@ -9,12 +9,41 @@ is kept as a stack of :class:`Frame` values (``motion``) and resumes after the l
 from __future__ import annotations
 
 import enum
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from sonic_rules.core.chance import CHANCE, ChanceType
-from sonic_rules.crash_course.phases import Phase
-from sonic_rules.crash_course.tiles import LANE_NAMES, Catalogue
+from sonic_rules.core.chance import ChanceType
+from sonic_rules.core.events import Event
+from sonic_rules.core.game import Outcome
+from sonic_rules.crash_course.options import CharacterName as CharacterName
+from sonic_rules.crash_course.options import Options as Options
+from sonic_rules.crash_course.options import Variant as Variant
+from sonic_rules.crash_course.tiles import LANE_NAMES, LANES, Catalogue, oriented_features
+
+if TYPE_CHECKING:
+    from sonic_rules.core.phases import PhaseMachine
+
+
+class Phase(enum.StrEnum):
+    """Who acts and what they may do; a ``str`` enum (``state.phase == "actions"``).
+
+    Declared (who acts, what each phase accepts, how one leads to another) in
+    :mod:`.phases`; the names live here because the state carries one.
+    """
+
+    SETUP = "setup"
+    DRAW_CHOICE = "draw-choice"
+    DRAWING = "drawing"
+    KEEP_CHOICE = "keep-choice"
+    ACTIONS = "actions"
+    REVEALING = "revealing"
+    LAY_TILE = "lay-tile"
+    RING_DROP = "ring-drop"
+    RECOVERY = "recovery"
+    GAME_OVER = "game-over"
 
 
 class ItemKind(enum.Enum):
@@ -58,23 +87,6 @@ PLACED_KINDS = (ItemKind.SPRING, ItemKind.BOOSTER, ItemKind.CRABMEAT)
 BEGINNER_KINDS = (ItemKind.BOOSTER, ItemKind.CRABMEAT, ItemKind.RING)
 
 
-class CharacterName(enum.Enum):
-    """The four characters; each has an ability (``CC-ABILITY-*``)."""
-
-    SONIC = "sonic"
-    TAILS = "tails"
-    KNUCKLES = "knuckles"
-    EGGMAN = "eggman"
-
-
-class Variant(enum.Enum):
-    """The standard game, the 2-player variant with side-kicks, the Beginner rules."""
-
-    STANDARD = "standard"
-    TWO_PLAYER = "two-player"
-    BEGINNER = "beginner"
-
-
 class How(enum.Enum):
     """How a character comes to enter a space (it decides which hazards apply)."""
 
@@ -112,27 +124,6 @@ class Space:
 
     def __str__(self) -> str:
         return f"tile {self.tile} row {self.row} {LANE_NAMES[self.lane]}"
-
-
-@attrs.frozen
-class Options:
-    """Rules options carried in the state (``CC-OPT-*``, ``CC-PROJ-CHARACTERS``).
-
-    ``official_draw``: drawing is an action after fixing and before moving, repeatable
-    (holding 2 items, the player then discards one and draws:
-    ``CC-PROJ-OFFICIAL-DRAW-FULL-HAND``).
-    ``set_back``: characters on a recycled tile are set back instead of the mover winning.
-    ``characters``: the characters in seat/turn order (empty: Sonic, Tails, Knuckles,
-    Eggman in that order).
-    ``beginner_course``: Beginner only, the track as the table laid it, rearmost first, as
-    ``(tile id, reversed)`` pairs naming every track tile once (empty: the order is dealt
-    at random by chance, each tile as printed; ``CC-BEGINNER-SETUP``).
-    """
-
-    official_draw: bool = False
-    set_back: bool = False
-    characters: tuple[CharacterName, ...] = ()
-    beginner_course: tuple[tuple[str, bool], ...] = ()
 
 
 @attrs.frozen
@@ -245,17 +236,20 @@ class State:
     turn_hazard_damage: tuple[int, ...]
     turn_laid_shortcuts: tuple[int, ...]
     won_by: tuple[int, ...]
+    termination: str = ""
+    """How the game ended (the ``Won`` event's reason); empty until it is over."""
 
     @property
     def to_act(self) -> int | ChanceType | None:
-        """The seat to act, :data:`~sonic_rules.CHANCE` at a draw, ``None`` when over."""
-        phase = self.phase
-        if phase is Phase.GAME_OVER:
-            return None
-        if phase is Phase.DRAWING or phase is Phase.SETUP or phase is Phase.REVEALING:
-            return CHANCE
-        if phase is Phase.RING_DROP or phase is Phase.RECOVERY:
-            return self.characters[self.pending[0].character].owner
+        """The seat to act, :data:`~sonic_rules.CHANCE` at a chance node, ``None`` when over.
+
+        Read from the declared phase's actor (:data:`.phases.PHASES`).
+        """
+        return _phases().to_act(self, self.phase)
+
+    @property
+    def turn(self) -> int:
+        """The seat that owns the active character (even while another seat owes a choice)."""
         return self.characters[self.active].owner
 
     @property
@@ -267,6 +261,13 @@ class State:
     def winners(self) -> tuple[int, ...]:
         """The winning seat (one), empty until the game is over."""
         return self.won_by
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Who won and how (``CC-FINISH``, ``CC-SECONDARY-WIN``); ``None`` until it is over."""
+        if self.phase is not Phase.GAME_OVER:
+            return None
+        return Outcome(self.won_by, self.termination)
 
     @property
     def required_birds(self) -> int:
@@ -303,3 +304,159 @@ class State:
             + len(self.drawn)
             + limbo
         )
+
+
+@functools.cache
+def _phases() -> PhaseMachine[Phase]:
+    # The declaration names the action types, which name this module's values.
+    from sonic_rules.crash_course.phases import PHASES
+
+    return PHASES
+
+
+def airborne_characters(motion: tuple[Frame, ...] | list[Frame]) -> set[int]:
+    """Characters bounced by a Bumper and not landed yet: off their spaces."""
+    return {
+        frame.character
+        for frame in motion
+        if frame.kind is FrameKind.ENTER and frame.how is How.BUMP
+    }
+
+
+def occupied_spaces(
+    characters: tuple[Character, ...] | list[Character], motion: tuple[Frame, ...] | list[Frame]
+) -> dict[Space, int]:
+    """Space -> character standing on it.
+
+    A character bounced by a Bumper is in the air until it lands: it has left its space
+    (``CC-ITEM-BUMPER``), so nothing pushed or boosted meanwhile meets it there.
+    """
+    airborne = airborne_characters(motion) if motion else ()
+    return {
+        c.position: number
+        for number, c in enumerate(characters)
+        if c.position is not None and number not in airborne
+    }
+
+
+def space_key(space: Space) -> tuple[int, int, int]:
+    """The order of spaces (rearmost tile first), as a cheap sort key."""
+    return (space.tile, space.row, space.lane)
+
+
+def _board_key(item: BoardItem) -> tuple[int, int, int]:
+    space = item.space
+    return (space.tile, space.row, space.lane)
+
+
+_FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(State))
+_THAW: dict[str, Callable[[Any], Any]] = {
+    "board": lambda items: {item.space: item for item in items},
+    "face_down": set,
+}
+_FREEZE: dict[str, Callable[[Any], Any]] = {
+    "board": lambda by_space: tuple(sorted(by_space.values(), key=_board_key)),
+    "face_down": lambda spaces: tuple(sorted(spaces, key=space_key)),
+    "tile_pile": lambda tiles: tuple(sorted(tiles)),
+}
+
+
+class Draft:
+    """A mutable draft of a :class:`State` for the duration of one action.
+
+    Its attributes are exactly the state's fields, under the same names: tuples become
+    lists, ``board`` a dict by space and ``face_down`` a set. :meth:`freeze` builds the
+    state back. Besides them it keeps ``events`` and two caches derived from the fields:
+    ``occupied`` (space -> character) and the features of each course tile.
+    """
+
+    variant: Variant
+    players: int
+    options: Options
+    catalogue: Catalogue
+    characters: list[Character]
+    birds: list[int]
+    bird_supply: int
+    pile: list[int]
+    discard: list[int]
+    box: list[int]
+    course: list[PlacedTile]
+    tile_pile: list[int]
+    shortcuts: list[PlacedShortcut]
+    board: dict[Space, BoardItem]
+    face_down: set[Space]
+    phase: Phase
+    active: int
+    actions_left: int
+    moved_this_turn: bool
+    draws_left: int
+    drawn: list[ItemKind]
+    motion: list[Frame]
+    pending: list[Pending]
+    turn_hazard_damage: list[int]
+    turn_laid_shortcuts: list[int]
+    won_by: tuple[int, ...]
+    termination: str
+
+    def __init__(self, state: State) -> None:
+        for name in _FIELDS:
+            value = getattr(state, name)
+            thaw = _THAW.get(name)
+            if thaw is not None:
+                value = thaw(value)
+            elif type(value) is tuple and name != "won_by":
+                value = list(value)
+            setattr(self, name, value)
+        self.beginner = state.variant is Variant.BEGINNER
+        self.required_birds = state.required_birds
+        self.events: list[Event] = []
+        self.occupied = occupied_spaces(self.characters, self.motion)
+        self._features: dict[int, tuple[str, ...]] = {}
+
+    def freeze(self) -> State:
+        """The state this draft now describes."""
+        values = {}
+        for name in _FIELDS:
+            value = getattr(self, name)
+            freeze = _FREEZE.get(name)
+            if freeze is not None:
+                value = freeze(value)
+            elif type(value) is list:
+                value = tuple(value)
+            values[name] = value
+        return State(**values)
+
+    def feature(self, space: Space) -> str:
+        """The feature of ``space`` (cached per tile until the course changes)."""
+        cached = self._features.get(space.tile)
+        if cached is None:
+            placed = self.course[space.tile]
+            tile = self.catalogue.tiles[placed.tile]
+            cached = self._features[space.tile] = oriented_features(tile.rows, placed.reversed)
+        return cached[space.row * LANES + space.lane]
+
+    def forget_features(self) -> None:
+        """The course changed: features are read afresh."""
+        self._features.clear()
+
+    def update(self, number: int, **changes: Any) -> Character:
+        """Change character ``number``'s board; returns the new value."""
+        character = attrs.evolve(self.characters[number], **changes)
+        self.characters[number] = character
+        return character
+
+    def put(self, number: int, space: Space) -> None:
+        """Character ``number`` now stands on ``space``."""
+        old = self.characters[number].position
+        if old is not None and self.occupied.get(old) == number:
+            del self.occupied[old]
+        self.occupied[space] = number
+        self.update(number, position=space)
+
+    def name(self, number: int) -> CharacterName:
+        """Character ``number``'s name."""
+        return self.characters[number].name
+
+    def goto(self, trigger: str) -> None:
+        """Change phase by a declared trigger (``PHASES.goto``)."""
+        self.phase = _phases().goto(self.phase, trigger)

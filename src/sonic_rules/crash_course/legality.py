@@ -1,0 +1,493 @@
+"""Legality, decided once: one function per action type, shared by ``step`` and
+``legal_actions``.
+
+Each ``check_*`` function raises the :class:`~sonic_rules.core.errors.IllegalActionError`
+that names the broken rule, or returns. ``step`` calls it before applying an action;
+``legal_actions`` lists candidate actions and keeps those the same function accepts.
+Where many candidates differ only in a value a helper enumerated (the empty spaces an
+item may go on, the tiles a Bomb may hit, the orders of shortcut tiles), one of them is
+checked and the helper's list is kept whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+
+from sonic_rules.core.errors import IllegalActionError, InvalidActionError
+from sonic_rules.crash_course import actions as A
+from sonic_rules.crash_course.items import drop_spaces
+from sonic_rules.crash_course.phases import PHASES
+from sonic_rules.crash_course.shortcuts import shortcut_lays, shortcut_uses
+from sonic_rules.crash_course.state import (
+    KINDS,
+    PLACED_KINDS,
+    Character,
+    ItemKind,
+    Phase,
+    Space,
+    State,
+    Variant,
+)
+from sonic_rules.crash_course.tiles import LANES
+from sonic_rules.crash_course.track import TrackView, empty_spaces_of, is_empty, on_course
+
+Act = TypeVar("Act")
+
+
+# ----- the shape of an action and who may take it ------------------------------------------
+
+_FIELD_TYPES: dict[str, type] = {
+    "seat": int,
+    "lane": int,
+    "tile": int,
+    "target": int,
+    "reversed": bool,
+    "use_ring": bool,
+    "kind": ItemKind,
+    "to": Space,
+    "space": Space,
+}
+
+
+def check_fields(action: Any) -> None:
+    """``InvalidActionError`` unless ``action`` is a well-formed Crash Course action."""
+    kind = type(action)
+    if kind not in A.ACTION_TYPES:
+        raise InvalidActionError(f"not a Crash Course action: {action!r}")
+    for field in attrs.fields(kind):
+        value = getattr(action, field.name)
+        expected = _FIELD_TYPES.get(field.name)
+        if expected is not None and (type(value) is not expected):
+            raise InvalidActionError(f"{kind.__name__}.{field.name} must be {expected.__name__}")
+        if expected is Space and not all(type(part) is int for part in attrs.astuple(value)):
+            raise InvalidActionError(f"{kind.__name__}.{field.name} must be a Space of ints")
+        if field.name == "tiles" and not (
+            isinstance(value, tuple) and all(type(t) is int for t in value)
+        ):
+            raise InvalidActionError("LayShortcut.tiles must be a tuple of ints")
+
+
+def _seat_in_phase(state: State, action: Any) -> None:
+    """The declared phase takes this action (``CC-PROJ-PHASE``, ``CC-FINISH``), from
+    the seat to act (``CC-PROJ-WRONG-SEAT``)."""
+    PHASES.check_action(state.phase, action)
+    if action.seat != state.to_act:
+        raise IllegalActionError(
+            "CC-PROJ-WRONG-SEAT", f"seat {state.to_act} is to act, not seat {action.seat}"
+        )
+
+
+def _chance_outcome(state: State, action: Any, rule: str) -> None:
+    """A chance outcome is one :func:`chance_outcomes` offers."""
+    PHASES.check_action(state.phase, action)
+    if all(action != outcome for outcome, _ in chance_outcomes(state)):
+        raise IllegalActionError(rule, f"{action} is not a possible outcome here")
+
+
+def _own_items(state: State, action: Any) -> Character:
+    """``CC-PROJ-ITEMS-OWN-TURN``: only the active character, in its actions phase, uses
+    its own items and Power-Up (not another seat, not during a draw, lay or drop).
+
+    Beginner: there are none (``CC-BEGINNER-NO-EXTRAS``). Returns the active character.
+    """
+    if state.phase is Phase.GAME_OVER:
+        PHASES.check_action(state.phase, action)
+    if state.phase is not Phase.ACTIONS or action.seat != state.to_act:
+        raise IllegalActionError(
+            "CC-PROJ-ITEMS-OWN-TURN",
+            "items and Power-Ups are used by the active character during its actions",
+        )
+    if state.variant is Variant.BEGINNER:
+        raise IllegalActionError(
+            "CC-BEGINNER-NO-EXTRAS", "no items or Power-Ups in the Beginner game"
+        )
+    return state.characters[state.active]
+
+
+def _held(character: Character, kind: ItemKind) -> None:
+    if kind not in character.items:
+        raise IllegalActionError("CC-HOLD-LIMIT", f"no {kind.value} held")
+
+
+# ----- chance ------------------------------------------------------------------------------
+
+
+def chance_outcomes(state: State) -> list[tuple[Any, float]]:
+    """At a chance node, each distinct outcome with its probability."""
+    if state.phase is Phase.DRAWING:
+        seat = state.characters[state.active].owner
+        total = sum(state.pile)
+        return [
+            (A.DrawItem(seat, kind), count / total)
+            for kind, count in zip(KINDS, state.pile, strict=True)
+            if count
+        ]
+    if state.phase is Phase.SETUP:
+        # CC-BEGINNER-SETUP, CC-PROJ-BEGINNER-RANDOM-TRACK: the next tile of a random order,
+        # each tile left equally likely.
+        tiles = sorted(state.tile_pile)
+        return [(A.DealTile(tile), 1 / len(tiles)) for tile in tiles]
+    if state.phase is Phase.REVEALING:
+        # CC-BEGINNER-ITEMS, CC-PROJ-BEGINNER-HIDDEN: a face-down token is any token nobody
+        # has seen yet (in the box or face down), each equally likely.
+        total = sum(state.pile)
+        return [
+            (A.RevealItem(kind), count / total)
+            for kind, count in zip(KINDS, state.pile, strict=True)
+            if count
+        ]
+    return []
+
+
+def check_draw_item(state: State, action: A.DrawItem) -> None:
+    """Chance: a token kind left in the pile (``CC-DRAW``)."""
+    _chance_outcome(state, action, "CC-DRAW")
+
+
+def check_deal_tile(state: State, action: A.DealTile) -> None:
+    """Chance: a track tile not dealt yet (``CC-BEGINNER-SETUP``)."""
+    _chance_outcome(state, action, "CC-BEGINNER-SETUP")
+
+
+def check_reveal_item(state: State, action: A.RevealItem) -> None:
+    """Chance: a token kind nobody has seen yet (``CC-BEGINNER-ITEMS``)."""
+    _chance_outcome(state, action, "CC-BEGINNER-ITEMS")
+
+
+# ----- the draw ---------------------------------------------------------------------------
+
+
+def check_discard_to_draw(state: State, action: A.DiscardToDraw) -> None:
+    """A full hand discards one of its items to draw (``CC-DRAW-FULL-HAND``)."""
+    _seat_in_phase(state, action)
+    if action.kind not in state.characters[state.active].items:
+        raise IllegalActionError("CC-DRAW-FULL-HAND", f"no {action.kind.value} held to discard")
+
+
+def check_skip_draw(state: State, action: A.SkipDraw) -> None:
+    """Not with the official draw, where the action is spent already."""
+    _seat_in_phase(state, action)
+    if state.options.official_draw:
+        raise IllegalActionError(
+            "CC-PROJ-OFFICIAL-DRAW-FULL-HAND",
+            "the action is spent on drawing: discard an item, then draw",
+        )
+
+
+def check_keep_item(state: State, action: A.KeepItem) -> None:
+    """One of the kinds drawn (``CC-DRAW``)."""
+    _seat_in_phase(state, action)
+    if action.kind not in state.drawn:
+        raise IllegalActionError("CC-DRAW", f"no {action.kind.value} was drawn")
+
+
+def check_draw_items(state: State, action: A.DrawItems) -> None:
+    """Official draw: an action, after fixing and before moving (``CC-OPT-OFFICIAL-DRAW``)."""
+    _seat_in_phase(state, action)
+    if not state.options.official_draw or state.variant is Variant.BEGINNER:
+        raise IllegalActionError("CC-DRAW", "the draw happens at the start of the turn")
+    character = state.characters[state.active]
+    if character.damage or state.moved_this_turn or state.actions_left <= 0:
+        raise IllegalActionError("CC-OPT-OFFICIAL-DRAW", "draw after fixing and before moving")
+
+
+# ----- the turn's actions -------------------------------------------------------------------
+
+
+def _no_actions_left() -> IllegalActionError:
+    return IllegalActionError("CC-TURN-ACTIONS", "no actions left this turn")
+
+
+def check_fix(state: State, action: A.Fix) -> None:
+    """An action removes a damage token (``CC-FIX-DAMAGE``, ``CC-TURN-ACTIONS``)."""
+    _seat_in_phase(state, action)
+    if not state.characters[state.active].damage:
+        raise IllegalActionError("CC-FIX-DAMAGE", "there is no damage to fix")
+    if state.actions_left <= 0:
+        raise _no_actions_left()
+
+
+def _check_may_move(state: State) -> None:
+    """An action left, no damage (``CC-FIX-BEFORE-MOVE``), not lying down."""
+    character = state.characters[state.active]
+    if state.actions_left <= 0:
+        raise _no_actions_left()
+    if character.damage:
+        raise IllegalActionError("CC-FIX-BEFORE-MOVE", "fix all damage before moving")
+    if character.knocked_down:
+        raise IllegalActionError("CC-PROJ-BEGINNER-KNOCKED", "a character lying down cannot move")
+
+
+def may_move(state: State) -> bool:
+    """The active character may still move this turn (see :func:`_check_may_move`)."""
+    character = state.characters[state.active]
+    return not (state.actions_left <= 0 or character.damage or character.knocked_down)
+
+
+def check_move(state: State, action: A.Move) -> None:
+    """Onto a lane of the first tile (``CC-FIRST-ENTRY``), else ahead or diagonally one
+    lane (``CC-MOVE-FORWARD``)."""
+    _seat_in_phase(state, action)
+    _check_may_move(state)
+    position = state.characters[state.active].position
+    if position is None:
+        if not 0 <= action.lane < LANES:
+            raise IllegalActionError("CC-FIRST-ENTRY", "enter one of the three lanes")
+    elif abs(action.lane - position.lane) > 1 or not 0 <= action.lane < LANES:
+        raise IllegalActionError("CC-MOVE-FORWARD", "step ahead or diagonally one lane")
+
+
+def _check_shortcuts_allowed(state: State, action: Any) -> None:
+    _seat_in_phase(state, action)
+    _check_may_move(state)
+    if state.variant is Variant.BEGINNER:
+        raise IllegalActionError("CC-BEGINNER-NO-EXTRAS", "no shortcuts in the Beginner game")
+
+
+def check_use_shortcut(state: State, action: A.UseShortcut) -> None:
+    """A laid path from the active character's arrow space, forward (``CC-SHORTCUT-USE``)."""
+    _check_shortcuts_allowed(state, action)
+    if action not in shortcut_uses(state):
+        raise IllegalActionError("CC-SHORTCUT-USE", "no shortcut joins this space to that one")
+
+
+def check_lay_shortcut(state: State, action: A.LayShortcut) -> None:
+    """Free tiles filling a forward path between two arrow spaces (``CC-SHORTCUT-LAY``)."""
+    _check_shortcuts_allowed(state, action)
+    if action not in shortcut_lays(state):
+        raise IllegalActionError(
+            "CC-SHORTCUT-LAY", "these shortcut tiles do not join two arrow spaces here"
+        )
+
+
+def may_end_turn(state: State) -> bool:
+    """``CC-PROJ-END-TURN`` (Beginner: ``CC-BEGINNER-MOVE``, any time)."""
+    if state.variant is Variant.BEGINNER or state.actions_left <= 0:
+        return True
+    character = state.characters[state.active]
+    return not character.damage and not may_move(state)
+
+
+def check_end_turn(state: State, action: A.EndTurn) -> None:
+    """Once no action is left or none can be done (``CC-PROJ-END-TURN``)."""
+    _seat_in_phase(state, action)
+    if not may_end_turn(state):
+        raise IllegalActionError("CC-TURN-ACTIONS", f"{state.actions_left} action(s) still to do")
+
+
+# ----- items and Power-Ups ------------------------------------------------------------------
+
+
+def _check_placeable(state: State, action: A.PlaceItem) -> None:
+    """Everything about placing but the space."""
+    _held(_own_items(state, action), action.kind)
+    if action.kind not in PLACED_KINDS:
+        raise IllegalActionError(
+            "CC-ITEM-PLACE-EMPTY", f"a {action.kind.value} is not placed on the track"
+        )
+
+
+def check_place_item(state: State, action: A.PlaceItem) -> None:
+    """A Spring, Booster or Crabmeat held, on an empty space (``CC-ITEM-PLACE-EMPTY``)."""
+    _check_placeable(state, action)
+    if not on_course(state, action.space) or not is_empty(TrackView(state), action.space):
+        raise IllegalActionError("CC-ITEM-PLACE-EMPTY", f"{action.space} is not an empty space")
+
+
+def check_use_motobug(state: State, action: A.UseMotobug) -> None:
+    """A Motobug held, by a character in a lane (``CC-PROJ-MOTOBUG-ON-TRACK``)."""
+    character = _own_items(state, action)
+    _held(character, ItemKind.MOTOBUG)
+    if character.position is None:
+        raise IllegalActionError(
+            "CC-PROJ-MOTOBUG-ON-TRACK", "a character off the track has no lane"
+        )
+
+
+def check_use_bomb(state: State, action: A.UseBomb) -> None:
+    """A Bomb held, on a tile of the course (``CC-ITEM-BOMB``)."""
+    _held(_own_items(state, action), ItemKind.BOMB)
+    if not 0 <= action.tile < len(state.course):
+        raise IllegalActionError("CC-ITEM-BOMB", "choose a tile of the course")
+
+
+def check_use_bumper(state: State, action: A.UseBumper) -> None:
+    """A Bumper held, at a character on the track (``CC-ITEM-BUMPER``)."""
+    _held(_own_items(state, action), ItemKind.BUMPER)
+    if (
+        not 0 <= action.target < len(state.characters)
+        or state.characters[action.target].position is None
+    ):
+        raise IllegalActionError("CC-ITEM-BUMPER", "choose a character on the track")
+
+
+def _power_up(state: State, action: Any) -> Character:
+    character = _own_items(state, action)
+    if not character.power_up:
+        raise IllegalActionError("CC-POWER-UP-GAIN", "no Power-Up token held")
+    return character
+
+
+def check_power_up_heal(state: State, action: A.PowerUpHeal) -> None:
+    """The Power-Up, spent on a damaged character (``CC-POWER-UP-HEAL``)."""
+    if not _power_up(state, action).damage:
+        raise IllegalActionError("CC-POWER-UP-HEAL", "there is no damage to remove")
+
+
+def check_power_up_turn(state: State, action: A.PowerUpTurn) -> None:
+    """The Power-Up, spent to turn the newest tile (``CC-POWER-UP-TURN``)."""
+    _power_up(state, action)
+
+
+# ----- laying a tile and owed decisions -----------------------------------------------------
+
+
+def tile_choices(state: State) -> list[int]:
+    """The tiles the active player may lay: the pile, or else the rearmost tile."""
+    return sorted(state.tile_pile) or [state.course[0].tile]
+
+
+def check_lay_tile(state: State, action: A.LayTile) -> None:
+    """A tile from the pile, or the rearmost once it is empty (``CC-TILE-CHOICE``)."""
+    _seat_in_phase(state, action)
+    if action.tile not in tile_choices(state):
+        raise IllegalActionError("CC-TILE-CHOICE", f"tile {action.tile} is not available to lay")
+
+
+def ring_drop_spaces(state: State) -> list[Space]:
+    """Where the owed ring stack may land (``CC-RING-LOSS``)."""
+    owed = state.pending[0]
+    return drop_spaces(TrackView(state), state.characters[owed.character].position)
+
+
+def check_drop_rings(state: State, action: A.DropRings) -> None:
+    """An empty space of the tile behind (``CC-RING-LOSS``)."""
+    _seat_in_phase(state, action)
+    if action.space not in ring_drop_spaces(state):
+        raise IllegalActionError(
+            "CC-RING-LOSS", f"{action.space} is not an empty space of the tile behind"
+        )
+
+
+def check_recover(state: State, action: A.Recover) -> None:
+    """Beginner: spend a Ring or not; either is allowed (``CC-PROJ-BEGINNER-KNOCKED``)."""
+    _seat_in_phase(state, action)
+
+
+CHECKS: dict[type, Callable[[State, Any], None]] = {
+    A.DrawItem: check_draw_item,
+    A.DealTile: check_deal_tile,
+    A.RevealItem: check_reveal_item,
+    A.DiscardToDraw: check_discard_to_draw,
+    A.SkipDraw: check_skip_draw,
+    A.KeepItem: check_keep_item,
+    A.DrawItems: check_draw_items,
+    A.Fix: check_fix,
+    A.Move: check_move,
+    A.UseShortcut: check_use_shortcut,
+    A.LayShortcut: check_lay_shortcut,
+    A.PlaceItem: check_place_item,
+    A.UseMotobug: check_use_motobug,
+    A.UseBomb: check_use_bomb,
+    A.UseBumper: check_use_bumper,
+    A.PowerUpHeal: check_power_up_heal,
+    A.PowerUpTurn: check_power_up_turn,
+    A.EndTurn: check_end_turn,
+    A.LayTile: check_lay_tile,
+    A.DropRings: check_drop_rings,
+    A.Recover: check_recover,
+}
+"""The legality function of each action type."""
+
+
+def check(state: State, action: Any) -> None:
+    """Raise the error that explains why ``action`` is not legal in ``state``, or return."""
+    check_fields(action)
+    CHECKS[type(action)](state, action)
+
+
+# ----- listing the legal actions ------------------------------------------------------------
+
+
+def _accepted(state: State, candidates: list[Act]) -> list[Act]:
+    """The candidates their legality function accepts."""
+    kept = []
+    for action in candidates:
+        try:
+            CHECKS[type(action)](state, action)
+        except IllegalActionError:
+            continue
+        kept.append(action)
+    return kept
+
+
+def _all_or_none(state: State, candidates: list[Act]) -> list[Act]:
+    """Candidates differing only in a value a rule's own helper enumerated: one checked."""
+    return candidates if candidates and _accepted(state, candidates[:1]) else []
+
+
+def legal_actions(state: State) -> list[Any]:
+    """Every legal action, in the canonical order of :func:`~.actions.action_key`."""
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        return []
+    if phase is Phase.DRAWING or phase is Phase.SETUP or phase is Phase.REVEALING:
+        return [action for action, _ in chance_outcomes(state)]
+    if phase is Phase.ACTIONS:
+        return _turn_actions(state)
+    seat = state.to_act
+    assert isinstance(seat, int)
+    candidates: list[Any]
+    if phase is Phase.DRAW_CHOICE:
+        kinds = sorted(set(state.characters[state.active].items), key=lambda k: k.index)
+        candidates = [*(A.DiscardToDraw(seat, kind) for kind in kinds), A.SkipDraw(seat)]
+    elif phase is Phase.KEEP_CHOICE:
+        kinds = sorted(set(state.drawn), key=lambda k: k.index)
+        candidates = [A.KeepItem(seat, kind) for kind in kinds]
+    elif phase is Phase.LAY_TILE:
+        tiles = tile_choices(state)
+        candidates = [A.LayTile(seat, tile, flip) for tile in tiles for flip in (False, True)]
+    elif phase is Phase.RING_DROP:
+        spaces = ring_drop_spaces(state)
+        return _all_or_none(state, [A.DropRings(seat, space) for space in spaces])
+    else:
+        candidates = [A.Recover(seat, False), A.Recover(seat, True)]
+    return _accepted(state, candidates)
+
+
+def _turn_actions(state: State) -> list[Any]:
+    character = state.characters[state.active]
+    seat = character.owner
+    result: list[Any] = _accepted(
+        state, [A.DrawItems(seat), A.Fix(seat), *(A.Move(seat, lane) for lane in range(LANES))]
+    )
+    if state.variant is not Variant.BEGINNER and may_move(state):
+        result += _accepted(state, shortcut_uses(state))
+        result += _all_or_none(state, shortcut_lays(state))
+    result += _item_actions(state, character)
+    result += _accepted(state, [A.EndTurn(seat)])
+    return result
+
+
+def _item_actions(state: State, character: Character) -> list[Any]:
+    seat = character.owner
+    kinds = sorted(set(character.items), key=lambda k: k.index)
+    result: list[Any] = []
+    placeable = [kind for kind in kinds if kind in PLACED_KINDS]
+    if placeable:
+        spaces = empty_spaces_of(TrackView(state), range(len(state.course)))
+        for kind in placeable:
+            result += _all_or_none(state, [A.PlaceItem(seat, kind, space) for space in spaces])
+    if ItemKind.MOTOBUG in kinds:
+        result += _accepted(state, [A.UseMotobug(seat)])
+    if ItemKind.BOMB in kinds:
+        result += _all_or_none(state, [A.UseBomb(seat, tile) for tile in range(len(state.course))])
+    if ItemKind.BUMPER in kinds:
+        bumps = [A.UseBumper(seat, target) for target in range(len(state.characters))]
+        result += _accepted(state, bumps)
+    if character.power_up:
+        result += _accepted(state, [A.PowerUpHeal(seat), A.PowerUpTurn(seat)])
+    return result

@@ -1,0 +1,88 @@
+"""The turn: beginning one (and its draw), fixing, ending it, and winning.
+
+``CC-TURN-ORDER``: characters take turns in seat order; each turn has 3 actions
+(``CC-TURN-ACTIONS``). The Beginner track is dealt by chance before the first turn.
+"""
+
+from __future__ import annotations
+
+from sonic_rules.crash_course import actions as A
+from sonic_rules.crash_course import events as E
+from sonic_rules.crash_course.placement import start_draw
+from sonic_rules.crash_course.state import Draft, Phase
+from sonic_rules.crash_course.track import beginner_slots, next_tile
+
+
+def begin_turn(d: Draft, number: int) -> None:
+    """``CC-TURN-ORDER``: the next character's turn, from its draw."""
+    for _ in range(len(d.characters) + 1):
+        d.active = number
+        d.actions_left = 3
+        d.moved_this_turn = False
+        d.turn_hazard_damage = [0] * len(d.characters)
+        d.turn_laid_shortcuts = []
+        character = d.characters[number]
+        if not (d.beginner and character.knocked_down):
+            break
+        # CC-BEGINNER-SKIP: a character lying down misses this turn and gets up.
+        d.update(number, knocked_down=False)
+        d.events.append(E.TurnSkipped(character.name))
+        d.events.append(E.Recovered(character.name, False))
+        number = (number + 1) % len(d.characters)
+    if d.phase is Phase.SETUP:
+        d.goto("beginner_track_laid")
+    if d.beginner or d.options.official_draw:
+        return
+    start_draw(d)
+
+
+def end_turn(d: Draft, action: A.EndTurn) -> None:
+    """The turn passes to the next character (``CC-PROJ-END-TURN``)."""
+    following = (d.active + 1) % len(d.characters)
+    d.events.append(E.TurnEnded(d.name(d.active), d.name(following)))
+    begin_turn(d, following)
+
+
+def fix(d: Draft, action: A.Fix) -> None:
+    """An action removes one damage token (``CC-FIX-DAMAGE``)."""
+    d.actions_left -= 1
+    character = d.characters[d.active]
+    updated = d.update(d.active, damage=character.damage - 1)
+    d.events.append(E.Fixed(character.name, updated.damage))
+
+
+def may_finish(d: Draft, number: int) -> bool:
+    """Birds are the owner seat's, side-kick's included (``CC-TWO-PLAYER-BIRDS``)."""
+    if d.beginner:
+        return True
+    return d.birds[d.characters[number].owner] >= d.required_birds
+
+
+def win(d: Draft, seat: int, why: str, trigger: str) -> None:
+    """``seat`` wins (``CC-FINISH``, ``CC-BEGINNER-FINISH``, ``CC-SECONDARY-WIN``)."""
+    d.won_by = (seat,)
+    d.termination = why
+    d.motion.clear()
+    d.pending.clear()
+    d.goto(trigger)
+    d.events.append(E.Won(seat, why))
+
+
+def deal_tile(d: Draft, action: A.DealTile) -> None:
+    """``CC-BEGINNER-SETUP``: lay the dealt tile, as printed, at the front of the track.
+
+    ``CC-PROJ-BEGINNER-RANDOM-TRACK``: the first tile dealt is the Start; each next one
+    goes after the one before as printed (a Mega Jump if its cell is taken).
+
+    Once every tile is down the face-down tokens go on their spaces
+    (``CC-PROJ-BEGINNER-LAYOUT``) and the first turn begins.
+    """
+    d.tile_pile.remove(action.tile)
+    placed, _mega_jump = next_tile(d.catalogue, d.course, d.shortcuts, action.tile, False, True)
+    d.course.append(placed)
+    d.forget_features()
+    spec = d.catalogue.tiles[action.tile]
+    d.events.append(E.TileLaid(spec.id, placed.x, placed.y, False, False))
+    if not d.tile_pile:
+        d.face_down = set(beginner_slots(d.freeze()))
+        begin_turn(d, 0)

@@ -1,0 +1,304 @@
+"""What a consistent Crash Course state is: ``validate_state`` and its checks.
+
+Every loaded or hand-built state passes through :func:`validate_state`; anything the
+rules could not produce raises :class:`~sonic_rules.core.errors.InvalidStateError`
+with the JSON path of the offending value.
+"""
+
+from __future__ import annotations
+
+from sonic_rules.core.errors import BoardError, InvalidStateError
+from sonic_rules.crash_course.state import (
+    KINDS,
+    MAX_DAMAGE,
+    MAX_ITEMS,
+    MAX_RINGS,
+    PLACED_KINDS,
+    TOKEN_COUNTS,
+    TOTAL_BIRDS,
+    TOTAL_DAMAGE,
+    TOTAL_ITEMS,
+    Character,
+    CharacterName,
+    FrameKind,
+    ItemKind,
+    Options,
+    PendingKind,
+    Phase,
+    Space,
+    State,
+    Variant,
+    airborne_characters,
+)
+from sonic_rules.crash_course.tiles import LANES, Catalogue, parse_catalogue
+from sonic_rules.crash_course.track import EMPTY_FEATURES, exit_line, features_of, on_course
+
+DEFAULT_ORDER = (
+    CharacterName.SONIC,
+    CharacterName.TAILS,
+    CharacterName.KNUCKLES,
+    CharacterName.EGGMAN,
+)
+"""The characters in turn order when the options name none (``CC-PROJ-CHARACTERS``)."""
+
+TERMINATIONS = (
+    "crossed the finish line",
+    "had to lift an occupied tile",
+    "first off the finish tile",
+)
+"""How a game ends (``State.termination``): the reason of the ``Won`` event."""
+
+
+def roster(players: int, variant: Variant, options: Options) -> tuple[Character, ...]:
+    """The characters of a game in turn order, each with its seat (checked)."""
+    if isinstance(players, bool) or players not in (2, 3, 4):
+        raise InvalidStateError(f"players must be 2, 3 or 4, not {players!r}", "$.players")
+    if variant is Variant.TWO_PLAYER and players != 2:
+        raise InvalidStateError("the 2-player variant is for 2 players", "$.players")
+    # CC-TWO-PLAYER-CHARACTERS: 2 players control 4 characters, each a Character with its
+    # own board (position, damage, items, Rings, Power-Up).
+    count = 4 if variant is Variant.TWO_PLAYER else players
+    names = options.characters or DEFAULT_ORDER[:count]
+    if len(names) != count or len(set(names)) != count:
+        raise InvalidStateError(
+            f"expected {count} different characters, got {[n.value for n in names]}",
+            "$.options.characters",
+        )
+    # CC-TWO-PLAYER-ORDER: characters 0..3 take turns in order; character n belongs
+    # to seat n % 2, so P1 main, P2 main, P1 side-kick, P2 side-kick.
+    return tuple(Character(name, number % players) for number, name in enumerate(names))
+
+
+def beginner_order(catalogue: Catalogue, options: Options) -> list[tuple[int, bool]]:
+    """``CC-BEGINNER-SETUP``: the given order, checked to name every track tile once."""
+    where = "$.options.beginner_course"
+    order = []
+    for number, (tile_id, reversed_) in enumerate(options.beginner_course):
+        try:
+            order.append((catalogue.index(tile_id), reversed_))
+        except BoardError as error:
+            raise InvalidStateError(error.message, f"{where}[{number}]") from None
+    if sorted(tile for tile, _ in order) != list(range(len(catalogue.tiles))):
+        raise InvalidStateError("name every track tile of the catalogue exactly once", where)
+    return order
+
+
+def validate_state(state: State) -> None:
+    """Semantic checks of a loaded or hand-built state (``InvalidStateError`` with a path)."""
+    _check_catalogue(state.catalogue)
+    expected = roster(state.players, state.variant, state.options)
+    if state.options.beginner_course:
+        if state.variant is not Variant.BEGINNER:
+            raise InvalidStateError("only the Beginner game lays its track first", "$.options")
+        beginner_order(state.catalogue, state.options)
+    if len(state.characters) != len(expected):
+        raise InvalidStateError(f"expected {len(expected)} characters", "$.characters")
+    for number, (character, wanted) in enumerate(zip(state.characters, expected, strict=True)):
+        where = f"$.characters[{number}]"
+        if character.name is not wanted.name or character.owner != wanted.owner:
+            raise InvalidStateError(f"expected {wanted.name.value} of seat {wanted.owner}", where)
+        if not 0 <= character.damage <= MAX_DAMAGE:
+            raise InvalidStateError("damage must be 0, 1 or 2", f"{where}.damage")
+        if len(character.items) > MAX_ITEMS or ItemKind.RING in character.items:
+            raise InvalidStateError("at most 2 items, Rings apart", f"{where}.items")
+        if not 0 <= character.rings <= MAX_RINGS:
+            raise InvalidStateError("at most 3 Rings", f"{where}.rings")
+        if character.power_up and character.rings:
+            raise InvalidStateError("Rings are traded for the Power-Up", f"{where}.rings")
+    count = len(state.characters)
+    _check_counts(state, count)
+    _check_course(state)
+    _check_spaces(state)
+    _check_turn(state, count)
+
+
+def _check_catalogue(catalogue: Catalogue) -> None:
+    """A loaded state carries its catalogue: check it as ``load_tiles`` would."""
+    data = {
+        "tiles": [
+            {"id": t.id, "kind": t.kind, "turn": t.turn, "rows": list(t.rows)}
+            for t in catalogue.tiles
+        ],
+        "shortcuts": [{"id": s.id, "kind": s.kind} for s in catalogue.shortcuts],
+    }
+    try:
+        parse_catalogue(data)
+    except BoardError as error:
+        where = error.where or ""
+        path = "$.catalogue" + ("" if where in ("", "$") else "." + where)
+        raise InvalidStateError(error.message, path) from None
+
+
+def _check_counts(state: State, count: int) -> None:
+    """CC-COMPONENTS: the tokens in play add up to the box contents."""
+    for name in ("pile", "discard", "box"):
+        values = getattr(state, name)
+        if len(values) != len(KINDS) or any(v < 0 for v in values):
+            raise InvalidStateError(f"expected {len(KINDS)} non-negative counts", f"$.{name}")
+    for kind in KINDS:
+        held = sum(c.items.count(kind) for c in state.characters)
+        if kind is ItemKind.RING:
+            held += sum(c.rings for c in state.characters) + sum(p.rings for p in state.pending)
+        total = (
+            state.pile[kind.index]
+            + state.discard[kind.index]
+            + state.box[kind.index]
+            + held
+            + state.drawn.count(kind)
+            + sum(item.count for item in state.board if item.kind is kind)
+        )
+        if total != TOKEN_COUNTS[kind]:
+            raise InvalidStateError(
+                f"{total} {kind.value} tokens in play, the game has {TOKEN_COUNTS[kind]}", "$.pile"
+            )
+    assert state.item_total() == TOTAL_ITEMS
+    if len(state.birds) != state.players or any(b < 0 for b in state.birds):
+        raise InvalidStateError("one non-negative Flicky Bird count per seat", "$.birds")
+    if state.bird_supply < 0 or state.bird_supply + sum(state.birds) != TOTAL_BIRDS:
+        raise InvalidStateError("the Flicky Birds do not add up to 24", "$.bird_supply")
+    if sum(c.damage for c in state.characters) > TOTAL_DAMAGE:
+        raise InvalidStateError("more damage than the 12 tokens", "$.characters")
+    if len(state.turn_hazard_damage) != count:
+        raise InvalidStateError("one count per character", "$.turn_hazard_damage")
+
+
+def _check_course(state: State) -> None:
+    catalogue = state.catalogue
+    tiles = [placed.tile for placed in state.course] + list(state.tile_pile)
+    if sorted(tiles) != list(range(len(catalogue.tiles))):
+        raise InvalidStateError(
+            "each track tile must be in the course or the pile once", "$.course"
+        )
+    if state.phase is Phase.SETUP:
+        if state.variant is not Variant.BEGINNER or not state.tile_pile:
+            raise InvalidStateError("only a Beginner track is dealt at set-up", "$.phase")
+        if state.board or state.face_down or any(c.position for c in state.characters):
+            raise InvalidStateError("nothing is on a track still being laid", "$.phase")
+    elif len(state.course) < 2:
+        raise InvalidStateError("the course has at least two tiles", "$.course")
+    if list(state.tile_pile) != sorted(state.tile_pile):
+        raise InvalidStateError("the tile pile is listed in catalogue order", "$.tile_pile")
+    cells = set()
+    for number, placed in enumerate(state.course):
+        where = f"$.course[{number}]"
+        if (placed.x, placed.y) in cells or not 0 <= placed.heading < 4:
+            raise InvalidStateError("tiles must sit on distinct cells", where)
+        cells.add((placed.x, placed.y))
+        if number:
+            # CC-COURSE-CONTINUOUS, CC-MEGA-JUMP: somewhere along the previous tile's exit
+            # line (tiles lifted since may have freed nearer cells).
+            previous = state.course[number - 1]
+            heading, dx, dy = exit_line(catalogue, previous)
+            steps = [(previous.x + k * dx, previous.y + k * dy) for k in range(1, 64)]
+            if placed.heading != heading or (placed.x, placed.y) not in steps:
+                raise InvalidStateError("the course is not continuous here", where)
+    shortcut_ids = [shortcut.tile for shortcut in state.shortcuts]
+    if len(set(shortcut_ids)) != len(shortcut_ids) or any(
+        not 0 <= tile < len(catalogue.shortcuts) for tile in shortcut_ids
+    ):
+        raise InvalidStateError("unknown or repeated shortcut tile", "$.shortcuts")
+    for number, shortcut in enumerate(state.shortcuts):
+        if (shortcut.x, shortcut.y) in cells:
+            raise InvalidStateError("a shortcut tile needs an empty cell", f"$.shortcuts[{number}]")
+        cells.add((shortcut.x, shortcut.y))
+
+
+def _check_spaces(state: State) -> None:
+    seen: set[Space] = set()
+    # A character bounced by a Bumper and not landed yet has left its space (CC-ITEM-BUMPER).
+    airborne = airborne_characters(state.motion)
+    for number, character in enumerate(state.characters):
+        space = character.position
+        if space is None:
+            continue
+        where = f"$.characters[{number}].position"
+        if not on_course(state, space):
+            raise InvalidStateError(f"{space!r} is not on the course", where)
+        if number in airborne:
+            continue
+        if space in seen:  # CC-ONE-PER-SPACE
+            raise InvalidStateError("two characters on one space", where)
+        seen.add(space)
+    spaces: set[Space] = set()
+    for number, item in enumerate(state.board):
+        where = f"$.board[{number}]"
+        if not on_course(state, item.space) or item.space in spaces:
+            raise InvalidStateError("an item must be on its own space of the course", where)
+        spaces.add(item.space)
+        feature = features_of(state, item.space.tile)[item.space.row * LANES + item.space.lane]
+        if feature not in EMPTY_FEATURES:
+            raise InvalidStateError("items cannot sit on spikes or Buzz Bombers", where)
+        if item.kind not in (*PLACED_KINDS, ItemKind.RING) or item.count < 1:
+            raise InvalidStateError(
+                "only Springs, Boosters, Crabmeats and Rings lie on the track", where
+            )
+        if item.count != 1 and item.kind is not ItemKind.RING:
+            raise InvalidStateError("only ring stacks hold more than one token", where)
+    if state.face_down and state.variant is not Variant.BEGINNER:
+        raise InvalidStateError("only the Beginner game has face-down tokens", "$.face_down")
+    if len(state.face_down) > sum(state.pile):
+        raise InvalidStateError("more face-down tokens than unseen tokens", "$.face_down")
+    if list(state.face_down) != sorted(set(state.face_down)):
+        raise InvalidStateError("face-down spaces are listed once, in order", "$.face_down")
+    for number, space in enumerate(state.face_down):
+        where = f"$.face_down[{number}]"
+        if not on_course(state, space) or space in spaces or space in seen:
+            raise InvalidStateError("a face-down token needs its own space of the course", where)
+        if features_of(state, space.tile)[space.row * LANES + space.lane] not in EMPTY_FEATURES:
+            raise InvalidStateError("tokens cannot sit on spikes or Buzz Bombers", where)
+
+
+def _check_turn(state: State, count: int) -> None:
+    if not 0 <= state.active < count:
+        raise InvalidStateError("no such character", "$.active")
+    if not 0 <= state.actions_left <= 3:
+        raise InvalidStateError("between 0 and 3 actions", "$.actions_left")
+    phase = state.phase
+    if phase in (Phase.RING_DROP, Phase.RECOVERY):
+        wanted = PendingKind.RING_DROP if phase is Phase.RING_DROP else PendingKind.RECOVERY
+        if not state.pending or state.pending[0].kind is not wanted:
+            raise InvalidStateError(
+                f"the {phase.value} phase needs a matching decision", "$.pending"
+            )
+    for number, owed in enumerate(state.pending):
+        if not 0 <= owed.character < count or owed.rings < 0:
+            raise InvalidStateError("bad owed decision", f"$.pending[{number}]")
+    if phase is Phase.DRAWING and (state.draws_left < 1 or not sum(state.pile)):
+        raise InvalidStateError("a draw needs tokens to draw", "$.draws_left")
+    if phase is Phase.KEEP_CHOICE and len(set(state.drawn)) < 2:
+        raise InvalidStateError("a keep choice needs two kinds drawn", "$.drawn")
+    if phase is Phase.LAY_TILE and not state.motion:
+        raise InvalidStateError("a tile is laid for a character in motion", "$.motion")
+    if phase is Phase.GAME_OVER and len(state.won_by) != 1:
+        raise InvalidStateError("a finished game has one winner", "$.won_by")
+    if phase is not Phase.GAME_OVER and state.won_by:
+        raise InvalidStateError("only a finished game has a winner", "$.won_by")
+    if any(not 0 <= seat < state.players for seat in state.won_by):
+        raise InvalidStateError("no such seat", "$.won_by")
+    if state.termination not in ("", *TERMINATIONS) or (
+        state.termination and phase is not Phase.GAME_OVER
+    ):
+        raise InvalidStateError("a finished game's reason, or none", "$.termination")
+    if state.motion and phase not in (Phase.LAY_TILE, Phase.REVEALING):
+        raise InvalidStateError("movement only waits for a tile or a reveal", "$.motion")
+    for number, frame in enumerate(state.motion):
+        where = f"$.motion[{number}]"
+        if not 0 <= frame.character < count or (
+            frame.space is not None and not on_course(state, frame.space)
+        ):
+            raise InvalidStateError("bad movement frame", where)
+        if frame.kind is FrameKind.ENTER and frame.space is None:
+            raise InvalidStateError("an entry needs a space", where)
+        if frame.kind is not FrameKind.ENTER and (
+            state.characters[frame.character].position is None
+            or not 0 <= frame.lane < LANES
+            or frame.remaining < 0
+            or frame.skipped < 0
+        ):
+            raise InvalidStateError("a character in motion is on the track, in a lane", where)
+    if phase is Phase.REVEALING:
+        top = state.motion[-1] if state.motion else None
+        if top is None or top.kind is not FrameKind.ENTER or top.space not in state.face_down:
+            raise InvalidStateError("a reveal needs a character entering a token", "$.motion")
+    if phase is Phase.LAY_TILE and state.motion[-1].kind is FrameKind.ENTER:
+        raise InvalidStateError("a tile is laid for a character leaving the track", "$.motion")
