@@ -39,6 +39,9 @@ def main(name: str, seed: int = 5) -> None:
         for event in events:
             print(event.describe())
     print(game.describe_state(state))
+    assert state.outcome is not None
+    winners = " and ".join(f"seat {seat}" for seat in state.winners)
+    print(f"over: {winners} won ({state.outcome.termination})")
 
     # A move that breaks a rule names the rule, and the state is unchanged: here the
     # game's first decision, offered again at its last one.
