@@ -231,17 +231,16 @@ def _safe_ids(text: str) -> str:
 def mermaid_diagram(name: str) -> str:
     """The declared phase machine as Mermaid that Mermaid draws, in the site's colours.
 
-    Four things are changed in what ``transitions`` writes. Its state ids are the phase
+    Three things are changed in what ``transitions`` writes. Its state ids are the phase
     names, and Mermaid (11) cannot parse an id with a hyphen (``bonus-draw``): each id
     becomes a plain identifier, and each state keeps the phase name as its label. It
     styles the initial phase as its "active" state (red on salmon), which reads as an
     error: every phase is drawn alike here, the initial one being the target of the
-    start arrow. Its title becomes proper front matter (``title: ...``). And it is drawn
-    top to bottom: left to right, a machine of many transitions is too wide to read.
+    start arrow. Its title becomes proper front matter (``title: ...``).
     """
     text = _STYLING.sub("", sonic_rules.game(name).PHASES.to_mermaid())
     text = _FRONT_MATTER.sub(lambda m: f"---\ntitle: {m.group('title').strip()}\n---\n", text)
-    text = _safe_ids(text).replace("\n  direction LR\n", "\n  direction TB\n")
+    text = _safe_ids(text)
     return re.sub(r"\n{3,}", "\n\n", text).strip()
 
 
