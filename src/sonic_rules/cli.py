@@ -40,18 +40,15 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.format_usage()}{self.prog}: error: {message}\n")
 
 
-def _whole_number(text: str, least: int) -> int:
+def _positive(text: str) -> int:
+    """A whole number of at least 1 (games, players, the driver's action cap)."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < least:
-        raise argparse.ArgumentTypeError(f"must be at least {least}, got {value}")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
-
-
-def _positive(text: str) -> int:
-    return _whole_number(text, 1)
 
 
 def _seats(seats: Sequence[int]) -> str:
