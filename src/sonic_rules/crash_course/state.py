@@ -4,6 +4,9 @@ Item tokens are counted, never ordered: ``pile``, ``discard`` and ``box`` are co
 per :class:`ItemKind` (index ``kind.index``). A movement interrupted by a tile to lay
 is kept as a stack of :class:`Frame` values (``motion``) and resumes after the lay
 (with the tile pile empty, the rearmost tile is lifted when the active player lays it).
+
+An action is applied to a :class:`Draft`: a mutable copy whose attributes are exactly
+the state's fields, built back into a :class:`State` at the end.
 """
 
 from __future__ import annotations
