@@ -152,7 +152,9 @@ def kebab_case(name: str) -> str:
 
 def configure_actions(converter: cattrs.Converter, union: Any) -> None:
     """Tag every member of ``union`` as ``{"type": "<kebab-case name>", ...}``."""
-    configure_tagged_union(union, converter, tag_generator=lambda cls: kebab_case(cls.__name__))
+    configure_tagged_union(
+        union, converter, tag_generator=lambda cls: kebab_case(cls.__name__), tag_name="type"
+    )
 
 
 def dump_action(
