@@ -201,7 +201,7 @@ def test_a_custom_catalogue_is_checked_like_load_tiles() -> None:
         from_json(json.dumps(data))
     assert error.value.path == "$.catalogue.tiles[2].rows[1][2]"
     data = json.loads(to_json(new_game(2, tiles=SCENARIO_TILES)))
-    data["catalogue"]["name"] = ""
+    data["catalogue"]["name"] = ["custom"]
     with pytest.raises(InvalidStateError) as error:
         from_json(json.dumps(data))
     assert error.value.path == "$.catalogue.name"

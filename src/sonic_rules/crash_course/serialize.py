@@ -87,7 +87,7 @@ def _fields(value: Any, keys: tuple[str, ...], where: str) -> dict[str, Any]:
     return value
 
 
-def catalogue_from_json(value: Any) -> Catalogue:
+def _catalogue_from_json(value: Any) -> Catalogue:
     """The catalogue of a saved state's ``"catalogue"`` field, checked.
 
     A reference names a shipped catalogue and carries its digest; anything else is a
@@ -114,8 +114,8 @@ def catalogue_from_json(value: Any) -> Catalogue:
         return catalogue
     data = _fields(value, ("name", "tiles", "shortcuts"), _WHERE)
     name = data["name"]
-    if not isinstance(name, str) or not name:
-        raise InvalidStateError(f"expected a non-empty string, got {name!r}", f"{_WHERE}.name")
+    if not isinstance(name, str):
+        raise InvalidStateError(f"expected a string, got {name!r}", f"{_WHERE}.name")
     try:
         catalogue = parse_catalogue({"tiles": data["tiles"], "shortcuts": data["shortcuts"]})
     except BoardError as error:
@@ -129,7 +129,7 @@ def catalogue_from_json(value: Any) -> Catalogue:
 
 def _structure_catalogue(value: Any, _: type) -> Catalogue:
     # from_json reads the catalogue first, for errors with their exact path.
-    return value if isinstance(value, Catalogue) else catalogue_from_json(value)
+    return value if isinstance(value, Catalogue) else _catalogue_from_json(value)
 
 
 converter = make_converter()
@@ -153,7 +153,7 @@ def from_json(text: str | bytes) -> State:
     """Load a state saved by :func:`to_json`; refuse anything malformed or impossible."""
     data = load_state_fields(text, GAME_NAME, FORMAT)
     if "catalogue" in data:
-        data["catalogue"] = catalogue_from_json(data["catalogue"])
+        data["catalogue"] = _catalogue_from_json(data["catalogue"])
     _require_every_field(data, State, "$")
     state = structure_or_raise(converter, data, State)
     validate_state(state)
