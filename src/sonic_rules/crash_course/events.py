@@ -55,21 +55,27 @@ def number_text(value: object) -> str:
     return str(value) if type(value) is int else repr(value)
 
 
+def _lane_name(lane: object) -> str | None:
+    """``"left"``, ``"middle"`` or ``"right"``; ``None`` for a lane that does not exist."""
+    return LANE_NAMES[lane] if type(lane) is int and 0 <= lane < len(LANE_NAMES) else None
+
+
 def lane_text(lane: object) -> str:
     """``0`` -> ``"the left lane"``; a lane that does not exist as ``"lane 7"``."""
-    if type(lane) is int and 0 <= lane < len(LANE_NAMES):
-        return f"the {LANE_NAMES[lane]} lane"
-    return f"lane {number_text(lane)}"
+    name = _lane_name(lane)
+    return f"lane {number_text(lane)}" if name is None else f"the {name} lane"
 
 
 def space_text(space: object) -> str:
     """``Space(3, 1, 0)`` -> ``"tile 3 row 1 left"``; never fails, whatever the values."""
     if not isinstance(space, Space):
         return repr(space)
-    lane = space.lane
-    lane_name = LANE_NAMES[lane] if type(lane) is int and 0 <= lane < len(LANE_NAMES) else None
-    where = f"tile {number_text(space.tile)} row {number_text(space.row)}"
-    return f"{where} {lane_name or f'lane {number_text(lane)}'}"
+    lane = _lane_name(space.lane) or f"lane {number_text(space.lane)}"
+    return f"tile {number_text(space.tile)} row {number_text(space.row)} {lane}"
+
+
+_who = character_text
+"""A character's name in a sentence (short, for the events below)."""
 
 
 def listing(words: Sequence[str]) -> str:
@@ -77,10 +83,6 @@ def listing(words: Sequence[str]) -> str:
     if len(words) < 2:
         return "".join(words)
     return f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-def _who(name: CharacterName) -> str:
-    return character_text(name)
 
 
 @attrs.frozen
@@ -292,7 +294,7 @@ class ItemUsed(Event):
     def describe(self) -> str:
         who = _who(self.character)
         if self.kind is ItemKind.BUMPER:
-            return f"{who} bumps {character_text(self.target)} with a Bumper."
+            return f"{who} bumps {_who(self.target)} with a Bumper."
         if self.kind is ItemKind.MOTOBUG:
             return f"{who} sends a Motobug down {self.target}."
         if self.kind is ItemKind.BOMB:
