@@ -228,19 +228,34 @@ def _safe_ids(text: str) -> str:
     return "\n".join(lines)
 
 
+def _start_arrows(machine: Any) -> list[str]:
+    """One start arrow per initial phase, labelled with the variants that start there."""
+    starts: dict[str, list[str]] = {}
+    for variant, phase in machine.initial.items():
+        starts.setdefault(phase.value, []).append(variant)
+    arrows = []
+    for phase, variants in starts.items():
+        label = ", ".join(variant for variant in variants if variant)
+        arrows.append(f"  [*] --> {_state_id(phase)}" + (f": {label}" if label else ""))
+    return arrows
+
+
 def mermaid_diagram(name: str) -> str:
     """The declared phase machine as Mermaid that Mermaid draws, in the site's colours.
 
-    Three things are changed in what ``transitions`` writes. Its state ids are the phase
+    Four things are changed in what ``transitions`` writes. Its state ids are the phase
     names, and Mermaid (11) cannot parse an id with a hyphen (``bonus-draw``): each id
     becomes a plain identifier, and each state keeps the phase name as its label. It
     styles the initial phase as its "active" state (red on salmon), which reads as an
-    error: every phase is drawn alike here, the initial one being the target of the
-    start arrow. Its title becomes proper front matter (``title: ...``).
+    error: every phase is drawn alike here. It draws one start arrow, to the first
+    variant's initial phase: here each variant's initial phase has one, labelled with
+    the variants. Its title becomes proper front matter (``title: ...``).
     """
-    text = _STYLING.sub("", sonic_rules.game(name).PHASES.to_mermaid())
+    machine = sonic_rules.game(name).PHASES
+    text = _STYLING.sub("", machine.to_mermaid())
     text = _FRONT_MATTER.sub(lambda m: f"---\ntitle: {m.group('title').strip()}\n---\n", text)
-    text = _safe_ids(text)
+    lines = [line for line in _safe_ids(text).splitlines() if not line.strip().startswith("[*]")]
+    text = "\n".join([*lines, *_start_arrows(machine)])
     return re.sub(r"\n{3,}", "\n\n", text).strip()
 
 

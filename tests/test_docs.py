@@ -209,6 +209,22 @@ def test_no_phase_is_drawn_in_red(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sonic_rules.game_names())
+def test_diagram_starts_each_variant_at_its_declared_phase(name: str) -> None:
+    game = sonic_rules.game(name)
+    diagram = generate.mermaid_diagram(name)
+    starts = re.findall(r"^  \[\*\] --> (\w+)(?:: (.*))?$", diagram, re.MULTILINE)
+    labels = dict(re.findall(r'^  state "([^"]+)" as (\w+)$', diagram, re.MULTILINE))
+    by_id = {state_id: label for label, state_id in labels.items()}
+    started = {
+        variant: by_id[state_id]
+        for state_id, variants in starts
+        for variant in (variants.split(", ") if variants else [""])
+    }
+    declared = {variant: phase.value for variant, phase in game.PHASES.initial.items()}
+    assert started == declared
+
+
+@pytest.mark.parametrize("name", sonic_rules.game_names())
 def test_diagram_state_ids_are_ones_mermaid_parses(name: str) -> None:
     # Mermaid's state-diagram parser fails on an id with a hyphen (``game-over``): ids
     # are plain identifiers, and the phase names are the states' labels.
