@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from sonic_rules.core.chance import CHANCE
 from sonic_rules.core.errors import InvalidActionError, InvalidStateError
 from sonic_rules.crash_course.actions import ACTION_TYPES, BY_NUMBER, Action
 from sonic_rules.crash_course.events import (
@@ -19,8 +20,7 @@ from sonic_rules.crash_course.events import (
     possessive,
     space_text,
 )
-from sonic_rules.crash_course.phases import Phase
-from sonic_rules.crash_course.state import Character, ItemKind, Space, State
+from sonic_rules.crash_course.state import Character, ItemKind, Phase, Space, State
 from sonic_rules.crash_course.tiles import LANES, ROWS
 from sonic_rules.crash_course.track import features_of
 
@@ -33,7 +33,8 @@ _ITEM_LETTERS = {
 
 
 def _acting(state: State) -> Character:
-    """The character whose decision it is: one owing a decision, else the active one."""
+    """The character whose decision it is: in the ring-drop and recovery phases the one
+    owing the decision, else the active one (as :data:`.phases.PHASES` declares)."""
     if state.pending and state.phase in (Phase.RING_DROP, Phase.RECOVERY):
         return state.characters[state.pending[0].character]
     return state.characters[state.active]
@@ -53,7 +54,7 @@ def _status(state: State) -> str:
         verb = "wins" if len(outcome.winners) == 1 else "win"
         return f"game over: {winners} {verb} ({outcome.termination})"
     name = character_text(_acting(state).name)
-    if state.phase in (Phase.DRAWING, Phase.REVEALING, Phase.SETUP):
+    if state.to_act is CHANCE:
         return f"{state.phase.value}: chance decides ({possessive(name)} turn)"
     if state.phase is not Phase.ACTIONS:
         return f"{state.phase.value}: {name} to play"
