@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -61,6 +62,8 @@ def test_demo_log_uses_describe_action_and_events() -> None:
         assert f"  {game.describe_action(decision.action)}\n" in out
         event_lines = [e.describe() for ply in played.plies for e in ply.events]
         assert any(f"    {line}\n" in out for line in event_lines)
+    # A long run of one kind of chance outcome (a deal) is one line.
+    assert re.search(r"^  \(chance\) \d+ \w+ outcomes: .+, \.\.\., .+$", out, re.MULTILINE)
 
 
 def test_demo_is_reproducible() -> None:
