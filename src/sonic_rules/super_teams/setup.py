@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
 
 from sonic_rules.core.errors import BoardError, InvalidActionError, InvalidStateError
 from sonic_rules.core.serialization import structure_or_raise
@@ -21,6 +21,8 @@ from sonic_rules.super_teams.phases import PHASES, Phase
 from sonic_rules.super_teams.serialize import converter
 from sonic_rules.super_teams.state import Piece, State
 from sonic_rules.super_teams.validate import validate_state
+
+T = TypeVar("T")
 
 VARIANTS: dict[str, tuple[int, ...]] = {"standard": (2, 3, 4)}
 """Each variant's name and its player counts (Super Teams has one: ``standard``)."""
@@ -157,9 +159,8 @@ def setup_position(
     ``positions`` maps characters (or their names: ``"sonic"``, ``"metal-sonic"``) to a
     space index, or to ``(index, half)`` on a double space; ``len(board)`` means
     across; characters not named stand on the start. ``hands`` and ``bonus_hands``
-    list each seat's cards (``"blue-4"``; ``"speed"``, ``"shield"``...). ``deck`` and
-    ``bonus_deck`` default to every card not placed elsewhere. The result is checked
-    like a loaded state: ``InvalidStateError`` names what is wrong.
+    list each seat's cards (``"blue-4"``; ``"speed"``, ``"shield"``...); ``deck`` and
+    ``bonus_deck`` default to every card not placed elsewhere. Checked as when loaded.
 
     >>> s = setup_position(2, positions={"sonic": 5}, hands=[["blue-3"], ["red-2"]])
     >>> s.piece(Character.SONIC).position, s.to_act
@@ -171,70 +172,17 @@ def setup_position(
     the_board = _board(board)
     colours = colours_in_play(players, options)
     in_play = [c for c in Character if c.colour in colours]
-    placed: dict[Character, Piece] = {}
-    if positions is not None and not isinstance(positions, Mapping):
-        raise InvalidStateError(f"expected a mapping, got {positions!r}", "$.positions")
-    for key, spec in (positions or {}).items():
-        try:
-            character = key if isinstance(key, Character) else Character(key)
-        except ValueError:
-            raise InvalidStateError(f"unknown character {key!r}", f"$.positions.{key}") from None
-        if character not in in_play:
-            raise InvalidStateError(f"{character} is not in this game", f"$.positions.{key}")
-        if isinstance(spec, tuple):
-            if len(spec) != 2:
-                raise InvalidStateError(
-                    "a position is a space index or (index, half)", f"$.positions.{key}"
-                )
-            position, half_spec = spec
-            try:
-                half = None if half_spec is None else Surface(half_spec)
-            except ValueError:
-                raise InvalidStateError(
-                    f"unknown half {half_spec!r} (rings, spikes, normal)", f"$.positions.{key}"
-                ) from None
-        else:
-            position, half = spec, None
-        if type(position) is not int:
-            raise InvalidStateError("a position is a space index", f"$.positions.{key}")
-        placed[character] = Piece(character, position, half)
-    pieces = tuple(placed.get(c, Piece(c, 0)) for c in in_play)
-    hand_list = [
-        _parse_cards(h, f"$.hands[{i}]") for i, h in enumerate(_items(hands or (), "$.hands"))
-    ]
-    hand_list += [()] * (players - len(hand_list))
-    bonus_list = [
-        _parse_bonus(b, f"$.bonus_hands[{i}]")
-        for i, b in enumerate(_items(bonus_hands or (), "$.bonus_hands"))
-    ]
-    bonus_list += [()] * (players - len(bonus_list))
+    pieces = _pieces(positions, in_play)
+    hand_list = _per_seat(hands, players, "$.hands", _parse_cards)
+    bonus_list = _per_seat(bonus_hands, players, "$.bonus_hands", _parse_bonus)
     discard_cards = _parse_cards(discard, "$.discard")
-    if deck is None:
-        rest = Counter(movement_deck(colours))
-        rest.subtract(Counter(discard_cards))
-        for hand in hand_list:
-            rest.subtract(Counter(hand))
-        if any(count < 0 for count in rest.values()):
-            over = sorted(card for card, count in rest.items() if count < 0)
-            raise InvalidStateError(
-                "more copies than the deck has: " + ", ".join(map(str, over)), "$.hands"
-            )
-        deck_cards = tuple(sorted(rest.elements()))
-    else:
-        deck_cards = _parse_cards(deck, "$.deck")
+    deck_cards = _deck(deck, movement_deck(colours), discard_cards, hand_list)
     bonus_discard_cards = _parse_bonus(bonus_discard, "$.bonus_discard")
-    if bonus_deck is None:
-        bonus_rest = Counter(options.bonus_split.cards())
-        bonus_rest.subtract(Counter(bonus_discard_cards))
-        for kinds in bonus_list:
-            bonus_rest.subtract(Counter(kinds))
-        if any(count < 0 for count in bonus_rest.values()):
-            raise InvalidStateError("more bonus cards than the bonus split has", "$.bonus_hands")
-        bonus_deck_cards = sort_bonus(list(bonus_rest.elements()))
-    else:
-        bonus_deck_cards = _parse_bonus(bonus_deck, "$.bonus_deck")
+    bonus_deck_cards = _bonus_deck(bonus_deck, options, bonus_discard_cards, bonus_list)
     if type(to_act) is not int or not 0 <= to_act < players:
         raise InvalidStateError(f"to_act must be a seat 0..{players - 1}", "$.to_act")
+    if len(hand_list) != players or len(bonus_list) != players:
+        raise InvalidStateError(f"expected at most {players} hands", "$.hands")
     state = State(
         players=players,
         board=the_board,
@@ -250,7 +198,92 @@ def setup_position(
         bonus_discard=bonus_discard_cards,
         deal_next=to_act,
     )
-    if len(hand_list) != players or len(bonus_list) != players:
-        raise InvalidStateError(f"expected at most {players} hands", "$.hands")
     validate_state(state)
     return state
+
+
+def _per_seat(
+    lists: Iterable[Iterable[Any]] | None,
+    players: int,
+    path: str,
+    parse: Callable[[Iterable[Any], str], tuple[T, ...]],
+) -> list[tuple[T, ...]]:
+    """Each seat's cards, parsed; seats not listed hold none."""
+    parsed = [parse(cards, f"{path}[{i}]") for i, cards in enumerate(_items(lists or (), path))]
+    empty: list[tuple[T, ...]] = [()] * (players - len(parsed))
+    return parsed + empty
+
+
+def _pieces(
+    positions: Mapping[Character | str, PositionSpec] | None, in_play: list[Character]
+) -> tuple[Piece, ...]:
+    """Every piece in play: those ``positions`` names where it says, the rest on the start."""
+    placed: dict[Character, Piece] = {}
+    if positions is not None and not isinstance(positions, Mapping):
+        raise InvalidStateError(f"expected a mapping, got {positions!r}", "$.positions")
+    for key, spec in (positions or {}).items():
+        try:
+            character = key if isinstance(key, Character) else Character(key)
+        except ValueError:
+            raise InvalidStateError(f"unknown character {key!r}", f"$.positions.{key}") from None
+        if character not in in_play:
+            raise InvalidStateError(f"{character} is not in this game", f"$.positions.{key}")
+        placed[character] = _piece(character, spec, f"$.positions.{key}")
+    return tuple(placed.get(c, Piece(c, 0)) for c in in_play)
+
+
+def _piece(character: Character, spec: PositionSpec, path: str) -> Piece:
+    if isinstance(spec, tuple):
+        if len(spec) != 2:
+            raise InvalidStateError("a position is a space index or (index, half)", path)
+        position, half_spec = spec
+        try:
+            half = None if half_spec is None else Surface(half_spec)
+        except ValueError:
+            raise InvalidStateError(
+                f"unknown half {half_spec!r} (rings, spikes, normal)", path
+            ) from None
+    else:
+        position, half = spec, None
+    if type(position) is not int:
+        raise InvalidStateError("a position is a space index", path)
+    return Piece(character, position, half)
+
+
+def _deck(
+    deck: Iterable[Card | str] | None,
+    everything: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    hands: list[tuple[Card, ...]],
+) -> tuple[Card, ...]:
+    """The deck as given, or by default every card not in the discard pile or a hand."""
+    if deck is not None:
+        return _parse_cards(deck, "$.deck")
+    rest = Counter(everything)
+    rest.subtract(Counter(discard))
+    for hand in hands:
+        rest.subtract(Counter(hand))
+    if any(count < 0 for count in rest.values()):
+        over = sorted(card for card, count in rest.items() if count < 0)
+        raise InvalidStateError(
+            "more copies than the deck has: " + ", ".join(map(str, over)), "$.hands"
+        )
+    return tuple(sorted(rest.elements()))
+
+
+def _bonus_deck(
+    bonus_deck: Iterable[BonusKind | str] | None,
+    options: Options,
+    discard: tuple[BonusKind, ...],
+    hands: list[tuple[BonusKind, ...]],
+) -> tuple[BonusKind, ...]:
+    """The bonus deck as given, or by default every bonus card not discarded or held."""
+    if bonus_deck is not None:
+        return _parse_bonus(bonus_deck, "$.bonus_deck")
+    rest = Counter(options.bonus_split.cards())
+    rest.subtract(Counter(discard))
+    for kinds in hands:
+        rest.subtract(Counter(kinds))
+    if any(count < 0 for count in rest.values()):
+        raise InvalidStateError("more bonus cards than the bonus split has", "$.bonus_hands")
+    return sort_bonus(list(rest.elements()))
