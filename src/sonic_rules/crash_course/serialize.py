@@ -22,13 +22,12 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
-from cattrs.strategies import configure_tagged_union
 
 from sonic_rules.core.errors import BoardError, InvalidStateError
 from sonic_rules.core.serialization import (
+    configure_actions,
     dump_action,
     dump_state,
-    kebab_case,
     load_action,
     load_state_fields,
     make_converter,
@@ -135,11 +134,7 @@ def _structure_catalogue(value: Any, _: type) -> Catalogue:
 converter = make_converter()
 converter.register_unstructure_hook(Catalogue, _unstructure_catalogue)
 converter.register_structure_hook(Catalogue, _structure_catalogue)
-# Tagged with "type", the key load_action reads: core's configure_actions leaves cattrs'
-# default "_type" (to be fixed in core; then this is configure_actions(converter, Action)).
-configure_tagged_union(
-    Action, converter, tag_generator=lambda cls: kebab_case(cls.__name__), tag_name="type"
-)
+configure_actions(converter, Action)
 
 
 def to_json(state: State, *, indent: int | None = None) -> str:
