@@ -11,6 +11,8 @@ import os
 import pytest
 
 from sonic_rules.super_teams import (
+    GAME,
+    PLAYERS,
     RandomPlayer,
     from_json,
     greedy_player,
@@ -63,6 +65,16 @@ def test_greedy_beats_random_more_often_than_not(players: int) -> None:
         wins += seat in final.winners
     share = 0.5 if players != 3 else 1 / 3
     assert wins / games > share
+
+
+def test_built_in_players_by_name_and_a_capped_game() -> None:
+    assert set(PLAYERS) == {"random", "greedy"} and GAME.players is PLAYERS
+    bots = [PLAYERS["greedy"](), PLAYERS["random"]()]
+    capped = play_game(new_game(2), bots, seed=1, max_actions=50)
+    assert capped.capped and not capped.final.is_over and capped.actions == 50
+    assert len(capped.plies) == 50
+    whole = play_game(new_game(2), bots, seed=1, record=False)
+    assert whole.final.is_over and not whole.capped and whole.plies == ()
 
 
 @pytest.mark.slow

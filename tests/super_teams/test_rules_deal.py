@@ -451,3 +451,18 @@ def test_st_opt_colours_two_players_each_seat_two_colours() -> None:
     assert state.side_colours(0) == (BLUE, RED)
     with pytest.raises(InvalidStateError):
         new_game(2, options=Options(colours=((BLUE, RED), (BLUE, YELLOW))))
+
+
+# -- a seat without cards, and the deal order (project rulings) -----------------------
+
+
+def test_st_p_empty_hand_a_seat_without_cards_is_passed_over() -> None:
+    """ST-P-EMPTY-HAND: in a set-up position, the turn skips a seat holding no card
+    (before, that seat was asked to play with no legal action and the game was stuck)."""
+    state = setup_position(3, hands=[["blue-3", "blue-4"], [], ["black-1"]])
+    state = apply(state, Play(0, card("blue-3"), Character.SONIC))
+    assert state.phase is Phase.PLAY and state.to_act == 2
+    state = apply(state, Play(2, card("black-1"), Character.SHADOW))
+    assert state.to_act == 0  # seat 1 is passed over again
+    state = apply(state, Play(0, card("blue-4"), Character.SONIC))
+    assert state.phase is Phase.DEAL and state.deal_next == 1  # every hand empty: deal on

@@ -1,4 +1,4 @@
-"""Audit findings: each test failed before its fix (rule id in the docstring where one applies)."""
+"""State and action JSON: the envelope, strict fields, and states the rules cannot produce."""
 
 from __future__ import annotations
 
@@ -9,19 +9,21 @@ import pytest
 
 from sonic_rules import InvalidActionError, InvalidStateError
 from sonic_rules.super_teams import (
-    Card,
+    ACTION_TYPES,
     Character,
-    Colour,
     Deal,
     Pass,
     Phase,
     Play,
+    action_from_json,
+    action_to_json,
     apply,
     from_json,
     new_game,
     setup_position,
     to_json,
 )
+from sonic_rules.super_teams.serialize import FORMAT
 from st_helpers import card
 
 
@@ -38,49 +40,6 @@ def _mutated(state: Any, change: Any) -> str:
     data = json.loads(to_json(state))
     change(data)
     return json.dumps(data)
-
-
-# -- cards built by hand ------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("colour", "value"),
-    [
-        (Colour.BLUE, 3.0),
-        (Colour.BLUE, True),
-        (Colour.BLUE, "3"),
-        (Colour.BLUE, 0),
-        (Colour.BLUE, 7),
-        ("blue", 3),
-        (None, 5),
-        (None, None),
-    ],
-)
-def test_a_card_built_by_hand_with_junk_is_refused(colour: Any, value: Any) -> None:
-    """A card is a colour and an integer 1-6, or the special card; anything else is refused
-    at once (before it could enter a state as ``blue-3.0`` and break the JSON)."""
-    with pytest.raises(InvalidActionError):
-        Card(colour, value)
-
-
-def test_st_play_card_a_float_valued_card_never_enters_the_state() -> None:
-    """ST-PLAY-CARD: ``blue-3.0`` equals ``blue-3`` as a value, but is not a card."""
-    state = _position()
-    with pytest.raises(InvalidActionError):
-        apply(state, Play(0, Card(Colour.BLUE, 3.0), Character.SONIC))  # type: ignore[arg-type]
-    assert apply(state, Play(0, card("blue-3"), Character.SONIC)).phase is Phase.RESPONSE
-
-
-@pytest.mark.parametrize("seat", [1.0, True, "1", None])
-def test_an_action_seat_is_an_integer(seat: object) -> None:
-    """``Pass(1.0)`` used to equal ``Pass(1)``, so it was "in" ``legal_actions`` while
-    ``apply`` refused it: the list and ``apply`` disagreed."""
-    for build in (Pass, lambda s: Play(s, "blue-3", "sonic"), lambda s: Deal(s, "blue-3")):
-        with pytest.raises(InvalidActionError):
-            build(seat)
-
-
-# -- JSON strictness ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -131,28 +90,67 @@ def test_json_the_format_is_the_integer_1(junk: object) -> None:
     assert error.value.path == "$.format"
 
 
-# -- states the rules cannot produce -----------------------------------------------
+# -- the envelope and action tags -------------------------------------------------------
 
 
-def test_st_p_empty_hand_a_seat_without_cards_is_passed_over() -> None:
-    """ST-P-EMPTY-HAND: in a set-up position, the turn skips a seat holding no card
-    (before, that seat was asked to play with no legal action and the game was stuck)."""
-    state = setup_position(3, hands=[["blue-3", "blue-4"], [], ["black-1"]])
-    state = apply(state, Play(0, card("blue-3"), Character.SONIC))
-    assert state.phase is Phase.PLAY and state.to_act == 2
-    state = apply(state, Play(2, card("black-1"), Character.SHADOW))
-    assert state.to_act == 0  # seat 1 is passed over again
-    state = apply(state, Play(0, card("blue-4"), Character.SONIC))
-    assert state.phase is Phase.DEAL and state.deal_next == 1  # every hand empty: deal on
+def test_json_a_state_names_its_game_and_format() -> None:
+    data = json.loads(to_json(new_game(3)))
+    assert data["game"] == "super-teams" and data["format"] == FORMAT
+    assert from_json(to_json(new_game(3), indent=2)) == new_game(3)
 
 
-def test_st_p_deal_order_a_deal_never_gives_a_seventh_card() -> None:
-    """ST-P-DEAL-ORDER: the seat receiving the next card is the first short of the others."""
-    state = new_game(2)
-    state = apply(state, Deal(0, card("blue-1")))
+@pytest.mark.parametrize("found", [FORMAT - 1, FORMAT + 1, None])
+def test_json_a_state_of_another_format_is_refused_naming_the_format(found: object) -> None:
     with pytest.raises(InvalidStateError) as error:
-        from_json(_mutated(state, lambda d: d.__setitem__("deal_next", 0)))
-    assert error.value.path == "$.deal_next"
+        from_json(_mutated(_position(), lambda d: d.__setitem__("format", found)))
+    assert error.value.path == "$.format"
+    assert str(FORMAT) in error.value.message
+
+
+def test_json_a_state_of_another_game_is_refused_naming_the_game() -> None:
+    with pytest.raises(InvalidStateError) as error:
+        from_json(_mutated(_position(), lambda d: d.__setitem__("game", "crash-course")))
+    assert error.value.path == "$.game"
+
+
+def test_json_actions_are_tagged_by_their_kebab_case_type() -> None:
+    tags = {
+        "Deal": "deal",
+        "DrawBonus": "draw-bonus",
+        "Play": "play",
+        "PlayBonus": "play-bonus",
+        "Pass": "pass",
+        "ChooseHalf": "choose-half",
+        "ChooseJumper": "choose-jumper",
+    }
+    assert sorted(kind.__name__ for kind in ACTION_TYPES) == sorted(tags)
+    play = Play(1, card("red-5"), Character.KNUCKLES)
+    assert json.loads(action_to_json(play)) == {
+        "type": "play",
+        "seat": 1,
+        "card": "red-5",
+        "character": "knuckles",
+    }
+    assert json.loads(action_to_json(Pass(0)))["type"] == tags["Pass"]
+
+
+@pytest.mark.parametrize("tag", ["fly", "Play", "play_bonus", "playbonus", None, 3])
+def test_json_an_unknown_action_type_is_refused_listing_the_known_ones(tag: object) -> None:
+    with pytest.raises(InvalidActionError) as error:
+        action_from_json(json.dumps({"type": tag, "seat": 0}))
+    message = str(error.value)
+    assert "$.type" in message
+    for known in ("deal", "draw-bonus", "play", "play-bonus", "pass", "choose-half"):
+        assert known in message
+    assert "choose-jumper" in message
+
+
+def test_json_an_action_without_a_type_is_refused() -> None:
+    with pytest.raises(InvalidActionError, match="known types"):
+        action_from_json('{"seat": 0}')
+
+
+# -- states the rules cannot produce ---------------------------------------------------
 
 
 def test_json_a_move_in_progress_for_a_character_across_is_refused() -> None:
@@ -191,25 +189,10 @@ def test_json_special_cards_owed_only_during_a_deal() -> None:
     assert error.value.path == "$.specials_owed"
 
 
-# -- setup_position with odd inputs --------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "kwargs",
-    [
-        {"positions": {"sonic": (1, "rings", 3)}},
-        {"positions": {"sonic": ()}},
-        {"positions": [("sonic", 1)]},
-        {"hands": [None, []]},
-        {"hands": 5},
-        {"bonus_hands": [None]},
-        {"deck": 5},
-        {"discard": None},
-        {"bonus_deck": 5},
-        {"bonus_discard": 3},
-        {"to_act": 0.0},
-    ],
-)
-def test_setup_position_odd_inputs_are_invalid_state_errors(kwargs: dict[str, Any]) -> None:
-    with pytest.raises(InvalidStateError):
-        setup_position(2, **kwargs)
+def test_st_p_deal_order_a_deal_never_gives_a_seventh_card() -> None:
+    """ST-P-DEAL-ORDER: the seat receiving the next card is the first short of the others."""
+    state = new_game(2)
+    state = apply(state, Deal(0, card("blue-1")))
+    with pytest.raises(InvalidStateError) as error:
+        from_json(_mutated(state, lambda d: d.__setitem__("deal_next", 0)))
+    assert error.value.path == "$.deal_next"
