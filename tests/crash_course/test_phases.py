@@ -22,7 +22,6 @@ from sonic_rules.crash_course import (
     default_catalogue,
     legal_actions,
     new_game,
-    setup_position,
 )
 
 _CATALOGUE = default_catalogue()
@@ -56,24 +55,11 @@ def _play_out(state: State, rng: random.Random) -> State:
     return state
 
 
-def _full_course_position(seed: int) -> State:
-    """Every tile laid, the pile empty: each lay lifts the rearmost tile (CC-TILE-RECYCLE)."""
-    players = 2 + seed % 3
-    line, star = _CATALOGUE.start_tiles()
-    ids = [tile.id for tile in _CATALOGUE.tiles]
-    order = [ids[line], ids[star]] + [i for n, i in enumerate(ids) if n not in (line, star)]
-    front = len(ids) - 1
-    names = ["sonic", "tails", "knuckles", "eggman"][:players]
-    positions = {
-        name: (0 if n == 0 else front - n % 2, n % 3, n % 3) for n, name in enumerate(names)
-    }
-    return setup_position(players, course=order, positions=positions)
-
-
 def _secondary_win_after_a_lay() -> State:
     """CC-SECONDARY-WIN from the lay-tile phase: the movement that asked for a tile goes
     on over the new tile's edge (a Spring over two Crabmeats carried from the lifted
-    tile) while the rearmost tile holds Tails."""
+    tile) while the rearmost tile holds Tails. The same declared trigger as crossing the
+    finish; the outcome says which."""
     state = scenario(
         2,
         course=ALL,
@@ -100,9 +86,8 @@ def test_cc_proj_phase_every_declared_transition_is_taken_and_no_other() -> None
                 first = recorded[start].source if len(recorded) > start else state.phase
                 assert first is PHASES.initial_phase(variant)
                 _play_out(state, random.Random(seed))
-        for seed in range(60):
-            _play_out(_full_course_position(seed), random.Random(seed))
         finished = _secondary_win_after_a_lay()
+        assert (recorded[-1].source, recorded[-1].dest) == (Phase.LAY_TILE, Phase.GAME_OVER)
         assert finished.outcome is not None
         assert finished.outcome.termination == "had to lift an occupied tile"
         taken.update(recorded)
@@ -112,15 +97,20 @@ def test_cc_proj_phase_every_declared_transition_is_taken_and_no_other() -> None
 
 
 def test_cc_proj_phase_initial_phase_per_variant() -> None:
-    """CC-BEGINNER-SETUP: the Beginner game starts at set-up, the others in the actions
-    phase (the first turn's draw follows at once)."""
+    """CC-BEGINNER-SETUP, CC-DRAW, CC-OPT-OFFICIAL-DRAW: the Beginner game starts at set-up
+    (its track dealt by chance), the others at the first turn's draw; with the official
+    draw, or a Beginner course given, the new game has moved on to the first actions."""
     assert PHASES.initial_phase("beginner") is Phase.SETUP
-    assert PHASES.initial_phase("standard") is Phase.ACTIONS
-    assert PHASES.initial_phase("two-player") is Phase.ACTIONS
+    assert PHASES.initial_phase("standard") is Phase.DRAWING
+    assert PHASES.initial_phase("two-player") is Phase.DRAWING
     assert new_game(2, variant="beginner").phase is Phase.SETUP
-    given = new_game(2, variant="beginner", options=Options(beginner_course=_IN_ORDER))
-    assert given.phase is Phase.ACTIONS
     assert new_game(2).phase is Phase.DRAWING
+    assert new_game(2, variant="two-player").phase is Phase.DRAWING
+    with PHASES.recording() as taken:
+        official = new_game(2, options=Options(official_draw=True))
+        given = new_game(2, variant="beginner", options=Options(beginner_course=_IN_ORDER))
+    assert official.phase is Phase.ACTIONS and given.phase is Phase.ACTIONS
+    assert [t.trigger for t in taken] == ["draw_is_an_action", "beginner_track_laid"]
 
 
 def test_cc_proj_phase_to_act_comes_from_the_declaration() -> None:

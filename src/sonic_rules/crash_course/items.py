@@ -144,7 +144,7 @@ def settle(d: Draft) -> None:
         owed = d.pending[0]
         if owed.kind is PendingKind.RING_DROP:
             if drop_spaces(d, d.characters[owed.character].position):
-                d.goto("rings_dropped_by_item")
+                d.pause_in(Phase.RING_DROP, "rings_dropped_by_item")
                 return
             d.pending.pop(0)
             d.events.append(E.RingsDropped(d.name(owed.character), owed.rings, None))
@@ -152,7 +152,7 @@ def settle(d: Draft) -> None:
         else:
             character = d.characters[owed.character]
             if character.knocked_down and character.rings:
-                d.goto("knocked_down_with_ring")
+                d.pause_in(Phase.RECOVERY, "knocked_down_with_ring")
                 return
             d.pending.pop(0)
     if d.phase is not Phase.ACTIONS:

@@ -20,6 +20,7 @@ from sonic_rules.crash_course.state import (
     FrameKind,
     How,
     ItemKind,
+    Phase,
     Space,
 )
 from sonic_rules.crash_course.tiles import BUZZ, SPIKES
@@ -66,7 +67,7 @@ def _enter(d: Draft, frame: Frame) -> None:
     if frame.space in d.face_down:
         # CC-BEGINNER-ITEMS: the token is turned up before stepping in; its kind is only
         # decided now, by chance (CC-PROJ-BEGINNER-HIDDEN).
-        d.goto("face_down_item_entered")
+        d.pause_in(Phase.REVEALING, "face_down_item_entered")
         raise _Paused
     occupant = d.occupied.get(frame.space)
     if occupant is not None and occupant != frame.character:
@@ -84,16 +85,16 @@ def _leave_edge(d: Draft, number: int) -> None:
     """The character must leave the front edge of the newest tile."""
     if may_finish(d, number):
         why = "first off the finish tile" if d.beginner else "crossed the finish line"
-        win(d, d.characters[number].owner, why, "crossed_finish")  # CC-FINISH
+        win(d, d.characters[number].owner, why)  # CC-FINISH
         raise _Paused
     if not d.tile_pile:
         on_rear = [c for c in d.characters if c.position is not None and c.position.tile == 0]
         if on_rear and not d.options.set_back:
             # CC-SECONDARY-WIN: the player who has to lift an occupied tile wins.
             owner = d.characters[d.active].owner
-            win(d, owner, "had to lift an occupied tile", "recycled_occupied_tile")
+            win(d, owner, "had to lift an occupied tile")
             raise _Paused
-    d.goto("left_newest_tile")  # CC-TILE-LAY: the active player chooses
+    d.pause_in(Phase.LAY_TILE, "left_newest_tile")  # CC-TILE-LAY: the active player chooses
     raise _Paused
 
 

@@ -1,7 +1,7 @@
 """The Crash Course turn structure, declared once as a phase machine.
 
 ```
-setup --(track dealt, Beginner)--> actions
+drawing (the first turn's draw) | setup (Beginner: chance deals the track) --> actions
 actions --(turn ends: the next character's draw)--> draw-choice (a full hand) | drawing
 draw-choice --(discard)--> drawing, --(skip)--> actions
 drawing --(several kinds drawn)--> keep-choice --> actions; --(done)--> actions
@@ -180,8 +180,10 @@ PHASES: PhaseMachine[Phase] = PhaseMachine(
         ),
     ],
     [
-        # Set-up (CC-BEGINNER-SETUP) and the turn order (CC-TURN-ORDER).
+        # Set-up (CC-BEGINNER-SETUP); with the official draw the first turn starts with its
+        # actions, drawing being one of them (CC-OPT-OFFICIAL-DRAW).
         ("beginner_track_laid", _S, _A),
+        ("draw_is_an_action", _DR, _A),
         # The draw (CC-DRAW, CC-DRAW-FULL-HAND).
         ("full_hand_at_draw", _A, _DC),
         ("draw_starts", _A, _DR),
@@ -191,29 +193,26 @@ PHASES: PhaseMachine[Phase] = PhaseMachine(
         ("draw_done", _DR, _A),
         ("item_kept", _K, _A),
         # Movement pauses for a tile (CC-TILE-LAY) or a face-down token (CC-BEGINNER-ITEMS)
-        # and resumes in that phase once it is laid or revealed.
+        # and resumes in that phase once it is laid or revealed; pausing again for another
+        # tile or token keeps the phase.
         ("left_newest_tile", _A, _L),
-        ("left_newest_tile", _L, _L),
         ("movement_resolved", _L, _A),
         ("face_down_item_entered", _A, _RV),
-        ("face_down_item_entered", _RV, _RV),
         ("item_revealed", _RV, _A),
-        # Decisions owed once movement has resolved (CC-RING-LOSS, CC-PROJ-BEGINNER-KNOCKED).
+        # Decisions owed once movement has resolved (CC-RING-LOSS, CC-PROJ-BEGINNER-KNOCKED);
+        # the next decision of the same kind keeps the phase.
         ("rings_dropped_by_item", _A, _RD),
         ("rings_dropped_by_item", _L, _RD),
-        ("rings_dropped_by_item", _RD, _RD),
         ("rings_placed", _RD, _A),
         ("knocked_down_with_ring", _A, _RC),
         ("knocked_down_with_ring", _RV, _RC),
-        ("knocked_down_with_ring", _RC, _RC),
         ("recovery_decided", _RC, _A),
-        # The end (CC-FINISH, CC-BEGINNER-FINISH, CC-SECONDARY-WIN).
-        ("crossed_finish", _A, _O),
-        ("crossed_finish", _L, _O),
-        ("crossed_finish", _RV, _O),
-        ("recycled_occupied_tile", _A, _O),
-        ("recycled_occupied_tile", _L, _O),
+        # The end: crossing the finish (CC-FINISH, CC-BEGINNER-FINISH) or lifting an occupied
+        # tile (CC-SECONDARY-WIN); the state's ``termination`` says which.
+        ("won", _A, _O),
+        ("won", _L, _O),
+        ("won", _RV, _O),
     ],
-    {"standard": _A, "two-player": _A, "beginner": _S},
+    {"standard": _DR, "two-player": _DR, "beginner": _S},
 )
 """The declared phase machine; every phase change goes through ``PHASES.goto``."""

@@ -75,7 +75,7 @@ def draw_now(d: Draft) -> None:
         if d.phase is not Phase.ACTIONS:
             d.goto("draw_skipped")
         return
-    d.goto("draw_starts")
+    d.pause_in(Phase.DRAWING, "draw_starts")  # a new game starts at its first draw
 
 
 def finish_draw(d: Draft) -> None:

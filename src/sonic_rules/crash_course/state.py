@@ -463,3 +463,9 @@ class Draft:
     def goto(self, trigger: str) -> None:
         """Change phase by a declared trigger (``PHASES.goto``)."""
         self.phase = _phases().goto(self.phase, trigger)
+
+    def pause_in(self, phase: Phase, trigger: str) -> None:
+        """Wait in ``phase``: stay if already there (the next decision of the same kind,
+        or another tile or token for the same movement), else change by ``trigger``."""
+        if self.phase is not phase:
+            self.goto(trigger)

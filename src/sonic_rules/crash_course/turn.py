@@ -14,7 +14,10 @@ from sonic_rules.crash_course.track import beginner_slots, next_tile
 
 
 def begin_turn(d: Draft, number: int) -> None:
-    """``CC-TURN-ORDER``: the next character's turn, from its draw."""
+    """``CC-TURN-ORDER``: the next character's turn, from its draw.
+
+    Also the first turn of a new game, from the phase its variant starts in.
+    """
     for _ in range(len(d.characters) + 1):
         d.active = number
         d.actions_left = 3
@@ -31,7 +34,11 @@ def begin_turn(d: Draft, number: int) -> None:
         number = (number + 1) % len(d.characters)
     if d.phase is Phase.SETUP:
         d.goto("beginner_track_laid")
-    if d.beginner or d.options.official_draw:
+    if d.beginner:
+        return
+    if d.options.official_draw:
+        if d.phase is Phase.DRAWING:
+            d.goto("draw_is_an_action")  # a new game starts at the first turn's draw
         return
     start_draw(d)
 
@@ -58,13 +65,13 @@ def may_finish(d: Draft, number: int) -> bool:
     return d.birds[d.characters[number].owner] >= d.required_birds
 
 
-def win(d: Draft, seat: int, why: str, trigger: str) -> None:
+def win(d: Draft, seat: int, why: str) -> None:
     """``seat`` wins (``CC-FINISH``, ``CC-BEGINNER-FINISH``, ``CC-SECONDARY-WIN``)."""
     d.won_by = (seat,)
     d.termination = why
     d.motion.clear()
     d.pending.clear()
-    d.goto(trigger)
+    d.goto("won")
     d.events.append(E.Won(seat, why))
 
 
