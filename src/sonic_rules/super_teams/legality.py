@@ -280,7 +280,9 @@ def legal_jumpers(state: State) -> list[Action]:
     return [ChooseJumper(seat, c) for c in jump_candidates(state, seat)]
 
 
-def _chance_actions(outcomes: Callable[[State], list[tuple[Action, float]]]) -> Any:
+def _chance_actions(
+    outcomes: Callable[[State], list[tuple[Action, float]]],
+) -> Callable[[State], list[Action]]:
     def actions(state: State) -> list[Action]:
         return [action for action, _ in outcomes(state)]
 
