@@ -136,7 +136,8 @@ PHASES: PhaseMachine[Phase] = PhaseMachine(
                 EndTurn,
             ),
             _WRONG_PHASE,
-            "3 actions (fix, move, shortcuts), items and Power-Ups free (CC-TURN-ACTIONS)",
+            "3 actions (fix, move, shortcuts), items and Power-Ups free (CC-TURN-ACTIONS); "
+            "an item or Power-Up used in another phase is refused by CC-PROJ-ITEMS-OWN-TURN",
         ),
         PhaseSpec(
             _RV,
