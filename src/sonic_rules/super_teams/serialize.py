@@ -13,13 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from cattrs.strategies import configure_tagged_union
 
 from sonic_rules.core.errors import BoardError, InvalidActionError, InvalidStateError
 from sonic_rules.core.serialization import (
+    configure_actions,
     dump_action,
     dump_state,
-    kebab_case,
     load_action,
     load_state_fields,
     make_converter,
@@ -62,11 +61,7 @@ converter.register_structure_hook(Card, _structure_card)
 converter.register_unstructure_hook(Card, str)
 converter.register_structure_hook(Board, _structure_board)
 converter.register_unstructure_hook(Board, lambda board: board.notation)
-# As core.serialization.configure_actions, with the "type" key it documents (it leaves
-# cattrs' default "_type" key today): {"type": "play", ...}.
-configure_tagged_union(
-    Action, converter, tag_generator=lambda cls: kebab_case(cls.__name__), tag_name="type"
-)
+configure_actions(converter, Action)
 
 
 def to_json(state: State, indent: int | None = None) -> str:
