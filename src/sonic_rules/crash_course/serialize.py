@@ -137,7 +137,7 @@ converter.register_structure_hook(Catalogue, _structure_catalogue)
 configure_actions(converter, Action)
 
 
-def to_json(state: State, *, indent: int | None = None) -> str:
+def to_json(state: State, indent: int | None = None) -> str:
     """The state as JSON text (:func:`from_json` gives back an equal state)."""
     if not isinstance(state, State):
         raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
