@@ -18,7 +18,7 @@ from sonic_rules import (
     super_teams,
 )
 from sonic_rules.core.chance import sample_outcome
-from sonic_rules.core.phases import PhaseMachine, UndeclaredTransitionError
+from sonic_rules.core.phases import PhaseMachine, PhaseSpec, UndeclaredTransitionError
 from sonic_rules.core.serialization import make_converter, structure_or_raise
 
 
@@ -81,24 +81,75 @@ class Light(enum.Enum):
     AMBER = "amber"
 
 
-def test_phase_machine_checks_declared_transitions_and_draws_mermaid() -> None:
-    machine = PhaseMachine(
+class Go:
+    pass
+
+
+class Slow:
+    pass
+
+
+def _lights() -> PhaseMachine[Light]:
+    return PhaseMachine(
         "lights",
         Light,
+        [
+            PhaseSpec(Light.RED, lambda state: 0, "the driver", (Go,), "GO-ON-RED"),
+            PhaseSpec(Light.GREEN, CHANCE, "chance", (Slow,), "SLOW-ON-GREEN"),
+            PhaseSpec(Light.AMBER, None, "nobody", (), "AMBER-STOPS"),
+        ],
         [("go", Light.RED, Light.GREEN), ("slow", Light.GREEN, Light.AMBER)],
         Light.RED,
     )
-    machine.check(Light.RED, Light.GREEN)
-    machine.check(Light.AMBER, Light.AMBER)  # staying put is always allowed
+
+
+def test_phase_machine_goes_only_by_declared_triggers_and_draws_mermaid() -> None:
+    machine = _lights()
+    assert machine.goto(Light.RED, "go") is Light.GREEN
+    with pytest.raises(UndeclaredTransitionError, match="slow"):
+        machine.goto(Light.RED, "slow")
     with pytest.raises(UndeclaredTransitionError):
-        machine.check(Light.RED, Light.AMBER)
+        machine.goto(Light.AMBER, "go")
     diagram = machine.to_mermaid()
     assert "stateDiagram-v2" in diagram and "red --> green: go" in diagram
+    assert "| `red` | the driver | `Go` | `GO-ON-RED` |" in machine.to_markdown()
+
+
+def test_phase_machine_declares_who_acts_and_refuses_other_phases_actions() -> None:
+    machine = _lights()
+    assert machine.to_act(object(), Light.RED) == 0
+    assert machine.to_act(object(), Light.GREEN) is CHANCE
+    assert machine.to_act(object(), Light.AMBER) is None
+    machine.check_action(Light.RED, Go())
+    with pytest.raises(IllegalActionError) as error:
+        machine.check_action(Light.RED, Slow())
+    assert error.value.rule == "GO-ON-RED" and "Slow" in error.value.message
+    assert machine.accepting(Slow) == (Light.GREEN,)
+
+
+def test_phase_machine_records_taken_transitions_and_refuses_bad_declarations() -> None:
+    machine = _lights()
+    with machine.recording() as taken:
+        machine.goto(Light.RED, "go")
+    machine.goto(Light.GREEN, "slow")  # not recorded: outside the block
+    assert [(t.trigger, t.source, t.dest) for t in taken] == [("go", Light.RED, Light.GREEN)]
+    with pytest.raises(ValueError, match="without a declaration"):
+        PhaseMachine("x", Light, [], [], Light.RED)
+    specs = list(machine.specs.values())
+    with pytest.raises(ValueError, match="two destinations"):
+        PhaseMachine(
+            "x",
+            Light,
+            specs,
+            [("go", Light.RED, Light.GREEN), ("go", Light.RED, Light.AMBER)],
+            Light.RED,
+        )
+    assert machine.initial_phase() is Light.RED
 
 
 @pytest.mark.parametrize("machine", [super_teams.PHASES, crash_course.PHASES])
 def test_game_machines_cover_every_phase(machine: PhaseMachine[enum.Enum]) -> None:
-    reached = {src for src, _ in machine.allowed} | {dst for _, dst in machine.allowed}
+    reached = {t.source for t in machine.transitions} | {t.dest for t in machine.transitions}
     assert reached == set(machine.phases)
 
 
