@@ -14,8 +14,9 @@ from typing import Any
 import attrs
 
 from sonic_rules.core.errors import BoardError, InvalidStateError
-from sonic_rules.core.serialization import make_converter, structure_or_raise
+from sonic_rules.core.serialization import structure_or_raise
 from sonic_rules.crash_course.phases import PHASES
+from sonic_rules.crash_course.serialize import converter
 from sonic_rules.crash_course.state import (
     BEGINNER_KINDS,
     KINDS,
@@ -36,9 +37,6 @@ from sonic_rules.crash_course.track import beginner_slots, lay_course
 from sonic_rules.crash_course.turn import begin_turn
 from sonic_rules.crash_course.validate import beginner_order, roster, validate_state
 
-_converter = make_converter()
-"""Reads options given as a mapping (as in JSON) or hand-built with written forms."""
-
 
 def _variant(variant: str | Variant) -> Variant:
     try:
@@ -53,7 +51,7 @@ def _options(options: Options | Mapping[str, Any] | None) -> Options:
     if options is None:
         return Options()
     if isinstance(options, Mapping):
-        return structure_or_raise(_converter, dict(options), Options, "$.options")
+        return structure_or_raise(converter, dict(options), Options, "$.options")
     if not isinstance(options, Options):
         raise InvalidStateError(
             f"options must be a crash_course.Options or a mapping, got {type(options).__name__}",
@@ -61,7 +59,7 @@ def _options(options: Options | Mapping[str, Any] | None) -> Options:
         )
     # A hand-built Options is checked like a loaded one: through its JSON form.
     return structure_or_raise(
-        _converter, _converter.unstructure(_plain(options)), Options, "$.options"
+        converter, converter.unstructure(_plain(options)), Options, "$.options"
     )
 
 

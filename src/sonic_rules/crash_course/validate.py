@@ -114,15 +114,8 @@ def validate_state(state: State) -> None:
 
 def _check_catalogue(catalogue: Catalogue) -> None:
     """A loaded state carries its catalogue: check it as ``load_tiles`` would."""
-    data = {
-        "tiles": [
-            {"id": t.id, "kind": t.kind, "turn": t.turn, "rows": list(t.rows)}
-            for t in catalogue.tiles
-        ],
-        "shortcuts": [{"id": s.id, "kind": s.kind} for s in catalogue.shortcuts],
-    }
     try:
-        parse_catalogue(data)
+        parse_catalogue(catalogue.to_data())
     except BoardError as error:
         where = error.where or ""
         path = "$.catalogue" + ("" if where in ("", "$") else "." + where)
