@@ -69,6 +69,16 @@ A = TypeVar("A")
 S_contra = TypeVar("S_contra", bound=GameState, contravariant=True)
 
 
+A_contra = TypeVar("A_contra", contravariant=True)
+
+
+class DescribeAction(Protocol[A_contra, S_contra]):
+    """``describe_action(action, state=None)``: the action as a sentence; given the state
+    it is taken in, with the names the action alone does not carry."""
+
+    def __call__(self, action: A_contra, state: S_contra | None = None, /) -> str: ...
+
+
 class Player(Protocol[S_contra]):
     """A built-in or user player: chooses one of ``actions`` for the seat to act."""
 
@@ -131,7 +141,7 @@ class Game(Generic[S, A]):
     action_to_json: Callable[[A], str]
     action_from_json: Callable[[str | bytes], A]
     describe_state: Callable[[S], str]
-    describe_action: Callable[[A], str]
+    describe_action: DescribeAction[A, S]
     RULES: RuleBook
     PHASES: PhaseMachine[Any]
     players: Mapping[str, Callable[[], Player[S]]]

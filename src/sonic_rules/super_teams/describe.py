@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sonic_rules.core.errors import InvalidActionError
+from sonic_rules.core.errors import InvalidActionError, InvalidStateError
 from sonic_rules.super_teams.actions import (
     Action,
     ChooseHalf,
@@ -51,8 +51,14 @@ def _where(state: State, colour: Colour) -> str:
     return "; ".join(parts)
 
 
-def describe_action(action: Action) -> str:
-    """An action as a sentence a player reads: ``seat 2 plays blue-4 on Tails``."""
+def describe_action(action: Action, state: State | None = None) -> str:
+    """An action as a sentence a player reads: ``seat 2 plays blue-4 on Tails``.
+
+    ``state``, the position the action is taken in, adds what the action alone cannot
+    say: the half chosen names the character standing on it.
+    """
+    if state is not None and not isinstance(state, State):
+        raise InvalidStateError(f"expected a Super Teams State, got {type(state).__name__}")
     match action:
         case Deal():
             return f"{action.card} is dealt to seat {action.seat}"
@@ -65,7 +71,9 @@ def describe_action(action: Action) -> str:
         case Pass():
             return f"seat {action.seat} passes (no bonus card)"
         case ChooseHalf():
-            return f"seat {action.seat} chooses the {action.half} half"
+            pending = state.pending if state is not None else None
+            whose = f" for {pending.character}" if pending is not None else ""
+            return f"seat {action.seat} chooses the {action.half} half{whose}"
         case ChooseJumper():
             return f"seat {action.seat} Super Jumps {action.character}"
     raise InvalidActionError(f"not a Super Teams action: {action!r}")
