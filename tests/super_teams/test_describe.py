@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sonic_rules import GameState, Outcome
+from sonic_rules import GameState, InvalidStateError, Outcome
 from sonic_rules.super_teams import (
     ChooseHalf,
     ChooseJumper,
@@ -82,3 +82,15 @@ def test_st_win_random_games_end_with_one_outcome(players: int) -> None:
         assert outcome is not None and outcome.winners == final.winners
         assert len(outcome.winners) == (2 if players == 4 else 1)
         assert " and ".join(f"seat {seat}" for seat in outcome.winners) in describe_state(final)
+
+
+def test_describe_action_with_its_state_names_the_character_on_the_double_space() -> None:
+    """ST-DOUBLE-HALF: the half is chosen for the character that stopped on the double."""
+    state = setup_position(2, board="S . R/X . . .", hands=[["blue-2"], ["red-2"]])
+    state = apply(state, Play(0, card("blue-2"), "sonic"))
+    assert state.phase is Phase.CHOOSE_HALF
+    assert describe_action(ChooseHalf(0, "rings"), state) == (
+        "seat 0 chooses the rings half for Sonic"
+    )
+    with pytest.raises(InvalidStateError, match="State"):
+        describe_action(Pass(0), "not a state")  # type: ignore[arg-type]
