@@ -55,7 +55,9 @@ RULES = RuleBook(
             "Deck reshuffle",
             "When the deck cannot deal 6 to every player, the discard pile (with the special "
             "card if discarded) is shuffled with the rest of the deck, then the deal goes on. "
-            "If the deck empties mid-deal, the same reshuffle happens then.",
+            "If the deck empties mid-deal, the same reshuffle happens then: it takes the whole "
+            "discard pile, the special card included even if it was revealed earlier in the "
+            "same deal; if it is dealt again, its effect happens again.",
             "ruling",
         ),
         _R(
