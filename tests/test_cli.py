@@ -49,17 +49,23 @@ def test_demo_plays_one_game_of_each_to_a_winner() -> None:
     assert "moves" in out and "crosses the finish line" in out
 
 
-def test_demo_log_uses_describe_action_and_events() -> None:
+def test_demo_log_uses_describe_action_in_its_state_and_events() -> None:
     _, out, _ = run("demo", "--seed", "7")
     for game in sonic_rules.games():
+        state = game.new_game(2)
         played = game.play_game(
-            game.new_game(2),
+            state,
             [game.player("greedy"), game.player("random")],
             seed=7,
             max_actions=20000,
         )
-        decision = next(ply for ply in played.plies if ply.seat is not None)
-        assert f"  {game.describe_action(decision.action)}\n" in out
+        decisions = []
+        for ply in played.plies:
+            if ply.seat is not None:
+                decisions.append(game.describe_action(ply.action, state))
+            state = game.apply(state, ply.action)
+        for said in decisions:
+            assert f"  {said}\n" in out
         event_lines = [e.describe() for ply in played.plies for e in ply.events]
         assert any(f"    {line}\n" in out for line in event_lines)
     # A long run of one kind of chance outcome (a deal) is one line.

@@ -89,28 +89,40 @@ def _bot(parser: argparse.ArgumentParser, game: AnyGame, bot: str) -> str:
 # ----- demo ---------------------------------------------------------------------------------
 
 
-def _runs(plies: Sequence[Ply[Any]]) -> list[list[Ply[Any]]]:
-    """Consecutive plies grouped when they are chance outcomes of one action type."""
-    runs: list[list[Ply[Any]]] = []
+Said = tuple[Ply[Any], str]
+"""A ply and its action as a sentence, said in the state the action was taken in."""
+
+
+def _said(game: AnyGame, start: Any, plies: Sequence[Ply[Any]]) -> list[Said]:
+    """Each ply with ``describe_action`` given its state (replayed from ``start``)."""
+    said: list[Said] = []
+    state = start
     for ply in plies:
-        last = runs[-1] if runs else None
+        said.append((ply, game.describe_action(ply.action, state)))
+        state = game.apply(state, ply.action)
+    return said
+
+
+def _runs(plies: Sequence[Said]) -> list[list[Said]]:
+    """Consecutive plies grouped when they are chance outcomes of one action type."""
+    runs: list[list[Said]] = []
+    for ply, text in plies:
+        last = runs[-1][-1][0] if runs else None
         if (
             last is not None
             and ply.seat is None
-            and last[-1].seat is None
-            and type(ply.action) is type(last[-1].action)
+            and last.seat is None
+            and type(ply.action) is type(last.action)
         ):
-            last.append(ply)
+            runs[-1].append((ply, text))
         else:
-            runs.append([ply])
+            runs.append([(ply, text)])
     return runs
 
 
-def _write_run(game: AnyGame, run: list[Ply[Any]], out: TextIO) -> None:
-    describe = game.describe_action
+def _write_run(run: list[Said], out: TextIO) -> None:
     if len(run) < CHANCE_RUN:
-        for ply in run:
-            said = describe(ply.action)
+        for ply, said in run:
             out.write(f"  {'(chance) ' if ply.seat is None else ''}{said}\n")
             for event in ply.events:
                 text = event.describe()
@@ -119,21 +131,18 @@ def _write_run(game: AnyGame, run: list[Ply[Any]], out: TextIO) -> None:
         return
     # A long run of one kind of chance outcome (a deal): one line, and only the events
     # that are not the routine one every outcome of the run reports.
-    routine = set.intersection(*({type(e) for e in ply.events} for ply in run))
-    kind = type(run[0].action).__name__
-    out.write(
-        f"  (chance) {len(run)} {kind} outcomes: {describe(run[0].action)}, ..., "
-        f"{describe(run[-1].action)}\n"
-    )
-    for ply in run:
+    routine = set.intersection(*({type(e) for e in ply.events} for ply, _ in run))
+    kind = type(run[0][0].action).__name__
+    out.write(f"  (chance) {len(run)} {kind} outcomes: {run[0][1]}, ..., {run[-1][1]}\n")
+    for ply, _ in run:
         for event in ply.events:
             if type(event) not in routine:
                 out.write(f"    {event.describe()}\n")
 
 
-def _write_log(game: AnyGame, result: PlayedGame[Any, Any], out: TextIO) -> None:
-    for run in _runs(result.plies):
-        _write_run(game, run, out)
+def _write_log(game: AnyGame, start: Any, result: PlayedGame[Any, Any], out: TextIO) -> None:
+    for run in _runs(_said(game, start, result.plies)):
+        _write_run(run, out)
 
 
 def demo(args: argparse.Namespace, out: TextIO) -> int:
@@ -148,7 +157,7 @@ def demo(args: argparse.Namespace, out: TextIO) -> int:
         result = game.play_game(
             state, bots, seed=args.seed, record=True, max_actions=args.max_actions
         )
-        _write_log(game, result, out)
+        _write_log(game, state, result, out)
         final = result.final
         out.write(game.describe_state(final) + "\n")
         if final.is_over:
