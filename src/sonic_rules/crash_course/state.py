@@ -352,7 +352,6 @@ def _board_key(item: BoardItem) -> tuple[int, int, int]:
     return (space.tile, space.row, space.lane)
 
 
-_FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(State))
 _THAW: dict[str, Callable[[Any], Any]] = {
     "board": lambda items: {item.space: item for item in items},
     "face_down": set,
@@ -362,6 +361,19 @@ _FREEZE: dict[str, Callable[[Any], Any]] = {
     "face_down": lambda spaces: tuple(sorted(spaces, key=space_key)),
     "tile_pile": lambda tiles: tuple(sorted(tiles)),
 }
+_SPECIAL = tuple(name for name in _THAW)
+_LISTS = tuple(
+    field.name
+    for field in attrs.fields(State)
+    if str(field.type).startswith("tuple[") and field.name not in _THAW
+)
+"""The fields a draft holds as lists (every other tuple of the state)."""
+_KEPT = tuple(
+    field.name
+    for field in attrs.fields(State)
+    if field.name not in _THAW and field.name not in _LISTS
+)
+"""The fields a draft holds as they are (values replaced whole, never changed in place)."""
 
 
 class Draft:
@@ -398,18 +410,16 @@ class Draft:
     pending: list[Pending]
     turn_hazard_damage: list[int]
     turn_laid_shortcuts: list[int]
-    won_by: tuple[int, ...]
+    won_by: list[int]
     termination: str
 
     def __init__(self, state: State) -> None:
-        for name in _FIELDS:
-            value = getattr(state, name)
-            thaw = _THAW.get(name)
-            if thaw is not None:
-                value = thaw(value)
-            elif type(value) is tuple and name != "won_by":
-                value = list(value)
-            setattr(self, name, value)
+        for name in _KEPT:
+            setattr(self, name, getattr(state, name))
+        for name in _LISTS:
+            setattr(self, name, list(getattr(state, name)))
+        for name in _SPECIAL:
+            setattr(self, name, _THAW[name](getattr(state, name)))
         self.beginner = state.variant is Variant.BEGINNER
         self.required_birds = state.required_birds
         self.events: list[Event] = []
@@ -418,15 +428,13 @@ class Draft:
 
     def freeze(self) -> State:
         """The state this draft now describes."""
-        values = {}
-        for name in _FIELDS:
-            value = getattr(self, name)
+        values = {name: getattr(self, name) for name in _KEPT}
+        for name in _LISTS:
             freeze = _FREEZE.get(name)
-            if freeze is not None:
-                value = freeze(value)
-            elif type(value) is list:
-                value = tuple(value)
-            values[name] = value
+            value = getattr(self, name)
+            values[name] = tuple(value) if freeze is None else freeze(value)
+        for name in _SPECIAL:
+            values[name] = _FREEZE[name](getattr(self, name))
         return State(**values)
 
     def feature(self, space: Space) -> str:

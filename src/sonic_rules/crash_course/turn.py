@@ -67,7 +67,7 @@ def may_finish(d: Draft, number: int) -> bool:
 
 def win(d: Draft, seat: int, why: str) -> None:
     """``seat`` wins (``CC-FINISH``, ``CC-BEGINNER-FINISH``, ``CC-SECONDARY-WIN``)."""
-    d.won_by = (seat,)
+    d.won_by = [seat]
     d.termination = why
     d.motion.clear()
     d.pending.clear()
