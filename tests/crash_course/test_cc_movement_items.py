@@ -408,7 +408,7 @@ def test_cc_power_up_heal_and_turn() -> None:
     )
     healed = apply(state, PowerUpHeal(0))
     assert healed.characters[0].damage == 0 and not healed.characters[0].power_up
-    turned = apply(state, PowerUpTurn(0))
+    turned = apply(apply(state, Fix(0)), PowerUpTurn(0))  # not while damaged: CC-DAMAGE-FIRST
     assert turned.course[2].reversed and not turned.characters[0].power_up
     assert where(turned, 0) == Space(2, 2, 1) and where(turned, 1) == Space(2, 1, 2)
     assert turned.board[0].space == Space(2, 0, 0)

@@ -367,7 +367,8 @@ class TileRecycled(Event):
 
 @attrs.frozen
 class SetBack(Event):
-    """Option set-back: a character on the recycled tile was moved to the new rearmost one."""
+    """A character on the recycled tile was moved to the new rearmost one (the set-back
+    option, or the lifter's own character in the 2-player variant)."""
 
     character: CharacterName
     space: Space

@@ -107,6 +107,19 @@ def _own_items(state: State, action: Any) -> Character:
     return state.characters[state.active]
 
 
+def _check_damage_first(state: State) -> None:
+    """``CC-DAMAGE-FIRST``: while the active character has damage its player only fixes it
+    (Fix, or a Power-Up spent on it): no item, Power-Up turn or official-draw Draw.
+
+    With ``CC-OPT-DAMAGE-BARS-ONLY-MOVES`` only moving is barred (:func:`_check_may_move`).
+    Shortcuts need a Move now, so damage bars them under both readings.
+    """
+    if state.characters[state.active].damage and not state.options.damage_bars_only_moves:
+        raise IllegalActionError(
+            "CC-DAMAGE-FIRST", "fix all damage before doing anything else this turn"
+        )
+
+
 def _held(character: Character, kind: ItemKind) -> None:
     if kind not in character.items:
         raise IllegalActionError("CC-HOLD-LIMIT", f"no {kind.value} held")
@@ -189,6 +202,7 @@ def check_draw_items(state: State, action: A.DrawItems) -> None:
     _seat_in_phase(state, action)
     if not state.options.official_draw or state.variant is Variant.BEGINNER:
         raise IllegalActionError("CC-DRAW", "the draw happens at the start of the turn")
+    _check_damage_first(state)
     character = state.characters[state.active]
     if character.damage or state.moved_this_turn or state.actions_left <= 0:
         raise IllegalActionError("CC-OPT-OFFICIAL-DRAW", "draw after fixing and before moving")
@@ -264,7 +278,11 @@ def check_lay_shortcut(state: State, action: A.LayShortcut) -> None:
 
 
 def may_end_turn(state: State) -> bool:
-    """``CC-PROJ-END-TURN`` (Beginner: ``CC-BEGINNER-MOVE``, any time)."""
+    """``CC-PROJ-END-TURN`` (Beginner: ``CC-BEGINNER-MOVE``, any time).
+
+    With damage and an action left, Fix is possible, so the turn goes on; with damage and
+    no action left it may end (``CC-DAMAGE-FIRST``).
+    """
     if state.variant is Variant.BEGINNER or state.actions_left <= 0:
         return True
     character = state.characters[state.active]
@@ -283,7 +301,9 @@ def check_end_turn(state: State, action: A.EndTurn) -> None:
 
 def _check_placeable(state: State, action: A.PlaceItem) -> None:
     """Everything about placing but the space."""
-    _held(_own_items(state, action), action.kind)
+    character = _own_items(state, action)
+    _check_damage_first(state)
+    _held(character, action.kind)
     if action.kind not in PLACED_KINDS:
         raise IllegalActionError(
             "CC-ITEM-PLACE-EMPTY", f"a {action.kind.value} is not placed on the track"
@@ -300,6 +320,7 @@ def check_place_item(state: State, action: A.PlaceItem) -> None:
 def check_use_motobug(state: State, action: A.UseMotobug) -> None:
     """A Motobug held, by a character in a lane (``CC-PROJ-MOTOBUG-ON-TRACK``)."""
     character = _own_items(state, action)
+    _check_damage_first(state)
     _held(character, ItemKind.MOTOBUG)
     if character.position is None:
         raise IllegalActionError(
@@ -309,14 +330,18 @@ def check_use_motobug(state: State, action: A.UseMotobug) -> None:
 
 def check_use_bomb(state: State, action: A.UseBomb) -> None:
     """A Bomb held, on a tile of the course (``CC-ITEM-BOMB``)."""
-    _held(_own_items(state, action), ItemKind.BOMB)
+    character = _own_items(state, action)
+    _check_damage_first(state)
+    _held(character, ItemKind.BOMB)
     if not 0 <= action.tile < len(state.course):
         raise IllegalActionError("CC-ITEM-BOMB", "choose a tile of the course")
 
 
 def check_use_bumper(state: State, action: A.UseBumper) -> None:
     """A Bumper held, at a character on the track (``CC-ITEM-BUMPER``)."""
-    _held(_own_items(state, action), ItemKind.BUMPER)
+    character = _own_items(state, action)
+    _check_damage_first(state)
+    _held(character, ItemKind.BUMPER)
     if (
         not 0 <= action.target < len(state.characters)
         or state.characters[action.target].position is None
@@ -332,14 +357,17 @@ def _power_up(state: State, action: Any) -> Character:
 
 
 def check_power_up_heal(state: State, action: A.PowerUpHeal) -> None:
-    """The Power-Up, spent on a damaged character (``CC-POWER-UP-HEAL``)."""
+    """The Power-Up, spent on a damaged character (``CC-POWER-UP-HEAL``); allowed while
+    damaged (``CC-DAMAGE-FIRST``)."""
     if not _power_up(state, action).damage:
         raise IllegalActionError("CC-POWER-UP-HEAL", "there is no damage to remove")
 
 
 def check_power_up_turn(state: State, action: A.PowerUpTurn) -> None:
-    """The Power-Up, spent to turn the newest tile (``CC-POWER-UP-TURN``)."""
+    """The Power-Up, spent to turn the newest tile (``CC-POWER-UP-TURN``), not while
+    damaged (``CC-DAMAGE-FIRST``)."""
     _power_up(state, action)
+    _check_damage_first(state)
 
 
 # ----- laying a tile and owed decisions -----------------------------------------------------

@@ -24,7 +24,7 @@ from sonic_rules.crash_course.state import (
     Space,
 )
 from sonic_rules.crash_course.tiles import BUZZ, SPIKES
-from sonic_rules.crash_course.track import next_space
+from sonic_rules.crash_course.track import lifting_wins, next_space
 from sonic_rules.crash_course.turn import may_finish, win
 
 
@@ -87,13 +87,10 @@ def _leave_edge(d: Draft, number: int) -> None:
         why = "first off the finish tile" if d.beginner else "crossed the finish line"
         win(d, d.characters[number].owner, why)  # CC-FINISH
         raise _Paused
-    if not d.tile_pile:
-        on_rear = [c for c in d.characters if c.position is not None and c.position.tile == 0]
-        if on_rear and not d.options.set_back:
-            # CC-SECONDARY-WIN: the player who has to lift an occupied tile wins.
-            owner = d.characters[d.active].owner
-            win(d, owner, "had to lift an occupied tile")
-            raise _Paused
+    if lifting_wins(d):
+        # CC-SECONDARY-WIN: the player who has to lift an occupied tile wins.
+        win(d, d.characters[d.active].owner, "had to lift an occupied tile")
+        raise _Paused
     d.pause_in(Phase.LAY_TILE, "left_newest_tile")  # CC-TILE-LAY: the active player chooses
     raise _Paused
 

@@ -34,7 +34,16 @@ class Options:
     ``official_draw``: drawing is an action after fixing and before moving, repeatable
     (holding 2 items, the player then discards one and draws:
     ``CC-PROJ-OFFICIAL-DRAW-FULL-HAND``).
-    ``set_back``: characters on a recycled tile are set back instead of the mover winning.
+    ``set_back``: characters on a recycled tile are set back instead of the mover winning
+    (``CC-OPT-SET-BACK``; it takes precedence over ``literal_secondary_win``).
+    ``damage_bars_only_moves``: a damaged character is only barred from moving (and so
+    from shortcuts, and the official draw still comes after fixing); its items and
+    Power-Up turn stay usable (``CC-OPT-DAMAGE-BARS-ONLY-MOVES``; default
+    ``CC-DAMAGE-FIRST``: its player may only fix the damage).
+    ``literal_secondary_win``: 2-player variant, lifting the rearmost tile wins with any
+    character on it, the lifter's own included (``CC-OPT-LITERAL-SECONDARY-WIN``; default
+    ``CC-TWO-PLAYER-SECONDARY-WIN``: an opponent's character must be on it, the lifter's
+    own are set back). The standard game is the same either way.
     ``characters``: the characters in seat/turn order (empty: Sonic, Tails, Knuckles,
     Eggman in that order).
     ``beginner_course``: Beginner only, the track as the table laid it, rearmost first, as
@@ -44,5 +53,7 @@ class Options:
 
     official_draw: bool = False
     set_back: bool = False
+    damage_bars_only_moves: bool = False
+    literal_secondary_win: bool = False
     characters: tuple[CharacterName, ...] = ()
     beginner_course: tuple[tuple[str, bool], ...] = ()

@@ -100,6 +100,20 @@ _RULES: list[tuple[str, str, str, str]] = [
         _R,
     ),
     (
+        "CC-DAMAGE-FIRST",
+        "Damage first",
+        "A character with any damage must fix all of it before doing anything else that "
+        "turn: while it is damaged its player may only Fix Damage (an action) or spend its "
+        "Power-Up to remove damage. No item is used (placing one, Motobug, Bomb, Bumper), no "
+        "Power-Up turns the newest tile and, with the official draw, no Draw action is "
+        "taken; shortcuts are neither laid nor used (both need a Move now: "
+        "CC-FIX-BEFORE-MOVE). Damage taken mid-turn is fixed the same way with the actions "
+        "left. What the turn owes goes on (the start-of-turn draw, which is not an action; "
+        "a tile to lay; Rings to drop). With damage and no action left the turn can end; "
+        "with damage and an action left it cannot, as Fix is possible.",
+        _G,
+    ),
+    (
         "CC-FIRST-ENTRY",
         "First entry",
         "A character not yet on the track enters any of the "
@@ -363,7 +377,8 @@ _RULES: list[tuple[str, str, str, str]] = [
         "CC-SECONDARY-WIN",
         "Secondary win",
         "If a character stands on the tile to be "
-        "recycled, the player who had to move it wins at once.",
+        "recycled, the player who had to move it wins at once (2-player variant: "
+        "CC-TWO-PLAYER-SECONDARY-WIN).",
         _R,
     ),
     (
@@ -380,6 +395,18 @@ _RULES: list[tuple[str, str, str, str]] = [
         "new rearmost tile nearest its old one: lowest row first, same lane first, then the "
         "nearer lane (left before right); the space is not resolved as an entry.",
         _P,
+    ),
+    (
+        "CC-TWO-PLAYER-SECONDARY-WIN",
+        "2-player secondary win",
+        "In the 2-player variant, lifting the rearmost tile wins only when an opponent's "
+        "character stands on it. The lifting player's own characters on it (the active "
+        "character or its partner) are set back to the new rearmost tile instead "
+        "(CC-PROJ-SETBACK-SPACE); with both the player's own and an opponent's character "
+        "on it, the lifter wins. Otherwise parking one's own side-kick at the back would "
+        "be a winning strategy. In the standard game every character is another player's, "
+        "so CC-SECONDARY-WIN applies unchanged.",
+        _G,
     ),
     # Shortcuts
     (
@@ -574,6 +601,22 @@ _RULES: list[tuple[str, str, str, str]] = [
         "must discard one of the 2 items and then draw; the draw cannot be skipped once the "
         "action is spent.",
         _P,
+    ),
+    (
+        "CC-OPT-DAMAGE-BARS-ONLY-MOVES",
+        "Damage bars only moves (option)",
+        "A damaged character is only barred from moving (CC-FIX-BEFORE-MOVE, and so from "
+        "shortcuts); it may use its items and its Power-Up as if undamaged. With the "
+        "official draw, drawing still comes after fixing.",
+        _O,
+    ),
+    (
+        "CC-OPT-LITERAL-SECONDARY-WIN",
+        "Literal secondary win (option)",
+        "In the 2-player variant too, any character on the rearmost tile when it must be "
+        "lifted, the lifter's own included, makes the lifting player win, as the rulebook "
+        "literally reads. The set-back option (CC-OPT-SET-BACK) still takes precedence.",
+        _O,
     ),
 ]
 

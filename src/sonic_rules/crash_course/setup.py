@@ -65,8 +65,10 @@ def _options(options: Options | Mapping[str, Any] | None) -> Options:
 
 def _plain(options: Options) -> Options:
     """Written forms (``"sonic"``, lists) accepted in a hand-built ``Options``."""
-    if any(type(flag) is not bool for flag in (options.official_draw, options.set_back)):
-        raise InvalidStateError("official_draw and set_back are true or false", "$.options")
+    flags = [field.name for field in attrs.fields(Options) if field.type in (bool, "bool")]
+    for flag in flags:
+        if type(getattr(options, flag)) is not bool:
+            raise InvalidStateError(f"{flag} is true or false", "$.options")
     names = []
     for index, name in enumerate(options.characters):
         if isinstance(name, CharacterName):

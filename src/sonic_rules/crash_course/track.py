@@ -20,6 +20,7 @@ from sonic_rules.crash_course.state import (
     PlacedTile,
     Space,
     State,
+    Variant,
     occupied_spaces,
 )
 from sonic_rules.crash_course.tiles import (
@@ -195,8 +196,28 @@ def lay_tile(d: Draft, tile: int, reversed_: bool) -> bool:
     return lifted is not None
 
 
+def lifting_wins(d: Draft) -> bool:
+    """The active player, who must lift the rearmost tile now, wins (``CC-SECONDARY-WIN``).
+
+    Never with ``CC-OPT-SET-BACK``. In the 2-player variant only an opponent's character
+    on the tile wins, the lifter's own being set back by :func:`recycle`
+    (``CC-TWO-PLAYER-SECONDARY-WIN``; any character: ``CC-OPT-LITERAL-SECONDARY-WIN``).
+    In the standard game every character is another player's: any character wins.
+    """
+    if d.tile_pile or d.options.set_back:
+        return False
+    lifter = d.characters[d.active].owner
+    on_rear = [c for c in d.characters if c.position is not None and c.position.tile == 0]
+    if d.variant is Variant.TWO_PLAYER and not d.options.literal_secondary_win:
+        return any(character.owner != lifter for character in on_rear)
+    return bool(on_rear)
+
+
 def recycle(d: Draft) -> PlacedTile:
-    """``CC-TILE-RECYCLE``: lift the rearmost tile; its items wait on tile -1."""
+    """``CC-TILE-RECYCLE``: lift the rearmost tile; its items wait on tile -1.
+
+    Characters still on it are set back (:func:`lifting_wins` said the lift does not win).
+    """
     lifted = d.course.pop(0)
     d.forget_features()
     d.events.append(E.TileRecycled(d.catalogue.tiles[lifted.tile].id))
@@ -225,7 +246,8 @@ def _back(space: Space) -> Space:
 
 
 def _set_back(d: Draft, number: int) -> None:
-    """``CC-OPT-SET-BACK`` / ``CC-PROJ-SETBACK-SPACE`` (a free space: ``CC-ONE-PER-SPACE``)."""
+    """``CC-OPT-SET-BACK``, ``CC-TWO-PLAYER-SECONDARY-WIN``: to the space of
+    ``CC-PROJ-SETBACK-SPACE`` (a free space: ``CC-ONE-PER-SPACE``)."""
     old = d.characters[number].position
     assert old is not None
     lanes = sorted(range(LANES), key=lambda lane: (abs(lane - old.lane), lane))
