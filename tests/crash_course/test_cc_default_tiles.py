@@ -10,7 +10,8 @@ import pytest
 from sonic_rules import CHANCE
 from sonic_rules.core.chance import sample_outcome
 from sonic_rules.crash_course import (
-    LayShortcut,
+    FinishShortcut,
+    LayShortcutTile,
     LayTile,
     Move,
     Space,
@@ -71,7 +72,7 @@ def test_cc_default_side_by_side_shortcut(corners, lane, cell, straight) -> None
     assert [a for a in legal_actions(state) if isinstance(a, UseShortcut)] == [
         UseShortcut(0, target)
     ]
-    assert not any(isinstance(a, LayShortcut) for a in legal_actions(state))
+    assert not any(isinstance(a, LayShortcutTile) for a in legal_actions(state))
     state = apply(state, UseShortcut(0, target))
     assert state.characters[0].position == target and state.actions_left == 2
     # The other side lane of the star tile points into empty cells: nothing joins it.
@@ -81,7 +82,7 @@ def test_cc_default_side_by_side_shortcut(corners, lane, cell, straight) -> None
         positions={"sonic": (1, 1, 2 - lane)},
     )
     actions = legal_actions(other)
-    assert not any(isinstance(a, UseShortcut | LayShortcut) for a in actions)
+    assert not any(isinstance(a, UseShortcut | LayShortcutTile) for a in actions)
 
 
 def test_cc_default_shortcut_tiles_bridge_a_gap() -> None:
@@ -93,10 +94,14 @@ def test_cc_default_shortcut_tiles_bridge_a_gap() -> None:
     state = setup_position(3, course=course, positions={"sonic": (1, 1, 2)})
     assert _cells(state)[-1] == (2, 1, 2)  # the gap is the cell (1, 1)
     assert not any(isinstance(a, UseShortcut) for a in legal_actions(state))
-    lays = [a for a in legal_actions(state) if isinstance(a, LayShortcut)]
-    assert lays == [LayShortcut(0, (0,)), LayShortcut(0, (1,)), LayShortcut(0, (2,))]
-    state = apply(state, LayShortcut(0, (2,)))
-    assert [(s.tile, s.x, s.y) for s in state.shortcuts] == [(2, 1, 1)]
+    lays = [a for a in legal_actions(state) if isinstance(a, LayShortcutTile)]
+    # Across the gap (west edge to east edge), or bent north to the straight just after
+    # the first corner (CC-PROJ-SHORTCUT-BENT); any of the three tiles.
+    assert {(a.x, a.y, a.entry, a.exit) for a in lays} == {(1, 1, 3, 1), (1, 1, 3, 0)}
+    assert sorted(a.tile for a in lays if a.exit == 1) == [0, 1, 2]
+    state = apply(state, LayShortcutTile(0, 2, 1, 1, 3, 1))
+    state = apply(state, FinishShortcut(0))
+    assert [(s.tile, s.x, s.y, s.ends) for s in state.shortcuts] == [(2, 1, 1, (3, 1))]
     state = apply(state, UseShortcut(0, Space(5, 1, 2)))
     assert state.characters[0].position == Space(5, 1, 2) and state.actions_left == 2
 

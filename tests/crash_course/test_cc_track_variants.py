@@ -12,8 +12,9 @@ from sonic_rules.crash_course import (
     CharacterName,
     DealTile,
     EndTurn,
+    FinishShortcut,
     ItemKind,
-    LayShortcut,
+    LayShortcutTile,
     LayTile,
     Move,
     Options,
@@ -168,13 +169,20 @@ def _shortcut_game(active: str = "knuckles"):
 
 
 def test_cc_shortcut_lay_and_use_with_knuckles() -> None:
-    """CC-SHORTCUT-LAY, CC-SHORTCUT-USE, CC-SHORTCUT-JOIN, CC-PROJ-SHORTCUT-STRAIGHT,
-    CC-ABILITY-KNUCKLES: one tile bridges the gap; Knuckles gains 1 + 1."""
+    """CC-SHORTCUT-LAY, CC-SHORTCUT-LAY-STEP, CC-SHORTCUT-LAY-COMPLETE, CC-SHORTCUT-USE,
+    CC-SHORTCUT-JOIN, CC-PROJ-SHORTCUT-BENT, CC-ABILITY-KNUCKLES: one tile, laid straight
+    (the cell (-1, 1), entered from the east, left to the west), bridges the gap;
+    Knuckles gains 1 + 1."""
     state = _shortcut_game()
-    lays = [a for a in legal_actions(state) if isinstance(a, LayShortcut)]
-    assert lays == [LayShortcut(2, (0,)), LayShortcut(2, (1,))]
+    lays = [a for a in legal_actions(state) if isinstance(a, LayShortcutTile)]
+    assert lays == [LayShortcutTile(2, 0, -1, 1, 1, 3), LayShortcutTile(2, 1, -1, 1, 1, 3)]
     assert not any(isinstance(a, UseShortcut) for a in legal_actions(state))
-    state = apply(state, LayShortcut(2, (1,)))
+    state = apply(state, LayShortcutTile(2, 1, -1, 1, 1, 3))
+    assert state.phase is Phase.LAYING_SHORTCUT and state.shortcuts == ()
+    assert [(s.tile, s.x, s.y, s.ends) for s in state.shortcut_attempt] == [(1, -1, 1, (1, 3))]
+    assert legal_actions(state) == [FinishShortcut(2)]  # complete: nothing more to lay
+    state = apply(state, FinishShortcut(2))
+    assert state.phase is Phase.ACTIONS and state.shortcut_attempt == ()
     assert [(s.x, s.y) for s in state.shortcuts] == [(-1, 1)]
     assert UseShortcut(2, Space(5, 1, 0)) in legal_actions(state)
     state = apply(state, UseShortcut(2, Space(5, 1, 0)))
@@ -199,7 +207,7 @@ def test_cc_shortcut_side_by_side_and_not_backwards() -> None:
             0, Space(4, 1, 0)
         )
     ]
-    assert not any(isinstance(a, LayShortcut) for a in legal_actions(state))
+    assert not any(isinstance(a, LayShortcutTile) for a in legal_actions(state))
     back = scenario(
         2,
         tiles=catalogue,
@@ -211,7 +219,8 @@ def test_cc_shortcut_side_by_side_and_not_backwards() -> None:
 
 def test_cc_shortcut_return_when_a_tile_moves() -> None:
     """CC-SHORTCUT-RETURN: turning the joined tile breaks the shortcut; the tile returns."""
-    state = apply(_shortcut_game(), LayShortcut(2, (0,)))
+    state = apply(_shortcut_game(), LayShortcutTile(2, 0, -1, 1, 1, 3))
+    state = apply(state, FinishShortcut(2))
     state = __import__("attrs").evolve(
         state,
         characters=tuple(

@@ -15,7 +15,8 @@ from sonic_rules.crash_course import (
     ACTION_TYPES,
     DealTile,
     DrawItem,
-    LayShortcut,
+    FinishShortcut,
+    LayShortcutTile,
     LayTile,
     Move,
     PlaceItem,
@@ -100,8 +101,13 @@ def test_every_label_reads_as_a_sentence(kind: type[Any]) -> None:
 def test_labels_name_tiles_and_items() -> None:
     state = new_game(2)
     shortcut = state.catalogue.shortcuts[0].id
-    assert describe_action(LayShortcut(0, (0,)), state) == f"Sonic lays shortcut tile {shortcut}"
-    assert str(LayShortcut(0, (0, 2))) == "seat 0 lays shortcut tile 0 and shortcut tile 2"
+    lay = LayShortcutTile(0, 0, 1, 1, 3, 0)
+    assert (
+        describe_action(lay, state)
+        == f"Sonic lays shortcut tile {shortcut} at (1, 1), west to north"
+    )
+    assert str(lay) == "seat 0 lays shortcut tile 0 at (1, 1), west to north"
+    assert describe_action(FinishShortcut(0), state) == "Sonic finishes laying the shortcut"
     placed = PlaceItem(0, ItemKind.CRABMEAT, Space(1, 0, 2))
     assert describe_action(placed, state) == "Sonic places a Crabmeat on tile 1 row 0 right"
 

@@ -18,7 +18,6 @@ import attrs
 from sonic_rules.crash_course.events import (
     item_text,
     lane_text,
-    listing,
     number_text,
     space_text,
 )
@@ -196,16 +195,43 @@ class UseShortcut(_Labelled):
 
 
 @attrs.frozen
-class LayShortcut(_Labelled):
-    """Lay shortcut ``tiles`` (in path order) from the active character's arrow space."""
+class LayShortcutTile(_Labelled):
+    """Lay shortcut tile ``tile`` in cell ``(x, y)``, its path joining the edges ``entry``
+    and ``exit`` (directions 0 N, 1 E, 2 S, 3 W): the next piece of a shortcut path from
+    the active character's arrow space (``CC-SHORTCUT-LAY``, ``CC-SHORTCUT-LAY-STEP``).
+
+    The first one starts the attempt (phase ``laying-shortcut``); the cell is always the
+    one the open end of the path points into, entered through ``entry``.
+    """
 
     seat: int
-    tiles: tuple[int, ...]
+    tile: int
+    x: int
+    y: int
+    entry: int
+    exit: int
 
     def label(self, wording: Wording) -> str:
-        given = self.tiles if isinstance(self.tiles, tuple | list) else (self.tiles,)
-        tiles = [wording.shortcut_tile(tile) for tile in given]
-        return f"{wording.seat(self.seat)} lays {listing(tiles) or 'no shortcut tile'}"
+        edges = ("north", "east", "south", "west")
+        where = [
+            edges[e] if type(e) is int and 0 <= e < 4 else number_text(e)
+            for e in (self.entry, self.exit)
+        ]
+        return (
+            f"{wording.seat(self.seat)} lays {wording.shortcut_tile(self.tile)} at "
+            f"({number_text(self.x)}, {number_text(self.y)}), {where[0]} to {where[1]}"
+        )
+
+
+@attrs.frozen
+class FinishShortcut(_Labelled):
+    """End the shortcut attempt (``CC-SHORTCUT-LAY-COMPLETE``): a complete path stays and
+    may be used; an incomplete one is refused and its tiles return to the supply."""
+
+    seat: int
+
+    def label(self, wording: Wording) -> str:
+        return f"{wording.seat(self.seat)} finishes laying the shortcut"
 
 
 @attrs.frozen
@@ -331,7 +357,8 @@ Action = (
     | Fix
     | Move
     | UseShortcut
-    | LayShortcut
+    | LayShortcutTile
+    | FinishShortcut
     | PlaceItem
     | UseMotobug
     | UseBomb
@@ -354,7 +381,8 @@ ACTION_TYPES: tuple[type[Any], ...] = (
     Fix,
     Move,
     UseShortcut,
-    LayShortcut,
+    LayShortcutTile,
+    FinishShortcut,
     PlaceItem,
     UseMotobug,
     UseBomb,

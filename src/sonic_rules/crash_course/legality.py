@@ -5,7 +5,7 @@ Each ``check_*`` function raises the :class:`~sonic_rules.core.errors.IllegalAct
 that names the broken rule, or returns. ``step`` calls it before applying an action;
 ``legal_actions`` lists candidate actions and keeps those the same function accepts.
 Where many candidates differ only in a value a helper enumerated (the empty spaces an
-item may go on, the tiles a Bomb may hit, the orders of shortcut tiles), one of them is
+item may go on, the tiles a Bomb may hit, the next shortcut tiles), one of them is
 checked and the helper's list is kept whole.
 """
 
@@ -20,7 +20,13 @@ from sonic_rules.core.errors import IllegalActionError, InvalidActionError
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course.items import drop_spaces
 from sonic_rules.crash_course.phases import PHASES
-from sonic_rules.crash_course.shortcuts import shortcut_lays, shortcut_uses
+from sonic_rules.crash_course.shortcuts import (
+    free_shortcut_tiles,
+    on_arrow,
+    open_end,
+    shortcut_steps,
+    shortcut_uses,
+)
 from sonic_rules.crash_course.state import (
     KINDS,
     PLACED_KINDS,
@@ -49,6 +55,10 @@ _FIELD_TYPES: dict[str, type] = {
     "kind": ItemKind,
     "to": Space,
     "space": Space,
+    "x": int,
+    "y": int,
+    "entry": int,
+    "exit": int,
 }
 
 
@@ -64,10 +74,6 @@ def check_fields(action: Any) -> None:
             raise InvalidActionError(f"{kind.__name__}.{field.name} must be {expected.__name__}")
         if expected is Space and not all(type(part) is int for part in attrs.astuple(value)):
             raise InvalidActionError(f"{kind.__name__}.{field.name} must be a Space of ints")
-        if field.name == "tiles" and not (
-            isinstance(value, tuple) and all(type(t) is int for t in value)
-        ):
-            raise InvalidActionError("LayShortcut.tiles must be a tuple of ints")
 
 
 def _seat_in_phase(state: State, action: Any) -> None:
@@ -268,13 +274,39 @@ def check_use_shortcut(state: State, action: A.UseShortcut) -> None:
         raise IllegalActionError("CC-SHORTCUT-USE", "no shortcut joins this space to that one")
 
 
-def check_lay_shortcut(state: State, action: A.LayShortcut) -> None:
-    """Free tiles filling a forward path between two arrow spaces (``CC-SHORTCUT-LAY``)."""
+def check_lay_shortcut_tile(state: State, action: A.LayShortcutTile) -> None:
+    """From an arrow space with a Move possible (``CC-SHORTCUT-LAY``), a free tile in the
+    one cell the path's open end points into, joining its entry edge to another edge its
+    shape allows, on a path that can still be completed (``CC-SHORTCUT-LAY-STEP``)."""
     _check_shortcuts_allowed(state, action)
-    if action not in shortcut_lays(state):
+    position = state.characters[state.active].position
+    if position is None or not on_arrow(state, position):
+        raise IllegalActionError("CC-SHORTCUT-LAY", "the active character is not on an arrow space")
+    step = "CC-SHORTCUT-LAY-STEP"
+    if action.tile not in free_shortcut_tiles(state):
+        raise IllegalActionError(step, f"shortcut tile {action.tile} is not in the supply")
+    if not (0 <= action.entry < 4 and 0 <= action.exit < 4) or action.entry == action.exit:
+        raise IllegalActionError(step, "a shortcut tile joins two different edges (0..3)")
+    taken = {(p.x, p.y) for p in state.course}
+    taken.update((s.x, s.y) for s in (*state.shortcuts, *state.shortcut_attempt))
+    if (action.x, action.y) in taken:
+        raise IllegalActionError(step, f"cell ({action.x}, {action.y}) is taken")
+    end = open_end(state)
+    if end is None:
+        raise IllegalActionError(step, "the path has met a track tile: finish it")
+    if (action.x, action.y, action.entry) != end:
         raise IllegalActionError(
-            "CC-SHORTCUT-LAY", "these shortcut tiles do not join two arrow spaces here"
+            step, f"the path goes on into cell ({end[0]}, {end[1]}), entering by edge {end[2]}"
         )
+    if action not in shortcut_steps(state):
+        raise IllegalActionError(
+            step, "no shortcut to an arrow space further along can be completed this way"
+        )
+
+
+def check_finish_shortcut(state: State, action: A.FinishShortcut) -> None:
+    """In the attempt, by its player, complete or not (``CC-SHORTCUT-LAY-COMPLETE``)."""
+    _seat_in_phase(state, action)
 
 
 def may_end_turn(state: State) -> bool:
@@ -416,7 +448,8 @@ CHECKS: dict[type, Callable[[State, Any], None]] = {
     A.Fix: check_fix,
     A.Move: check_move,
     A.UseShortcut: check_use_shortcut,
-    A.LayShortcut: check_lay_shortcut,
+    A.LayShortcutTile: check_lay_shortcut_tile,
+    A.FinishShortcut: check_finish_shortcut,
     A.PlaceItem: check_place_item,
     A.UseMotobug: check_use_motobug,
     A.UseBomb: check_use_bomb,
@@ -478,6 +511,9 @@ def legal_actions(state: State) -> list[Any]:
     elif phase is Phase.LAY_TILE:
         tiles = tile_choices(state)
         candidates = [A.LayTile(seat, tile, flip) for tile in tiles for flip in (False, True)]
+    elif phase is Phase.LAYING_SHORTCUT:
+        steps = _all_or_none(state, shortcut_steps(state))
+        return [*steps, *_accepted(state, [A.FinishShortcut(seat)])]
     elif phase is Phase.RING_DROP:
         spaces = ring_drop_spaces(state)
         return _all_or_none(state, [A.DropRings(seat, space) for space in spaces])
@@ -494,7 +530,7 @@ def _turn_actions(state: State) -> list[Any]:
     )
     if state.variant is not Variant.BEGINNER and may_move(state):
         result += _accepted(state, shortcut_uses(state))
-        result += _all_or_none(state, shortcut_lays(state))
+        result += _all_or_none(state, shortcut_steps(state))
     result += _item_actions(state, character)
     result += _accepted(state, [A.EndTurn(seat)])
     return result

@@ -6,6 +6,7 @@ actions --(turn ends: the next character's draw)--> draw-choice (a full hand) | 
 draw-choice --(discard)--> drawing, --(skip)--> actions
 drawing --(several kinds drawn)--> keep-choice --> actions; --(done)--> actions
 actions --(leaves the newest tile)--> lay-tile --(tile laid, movement resolved)--> actions
+actions --(a first shortcut tile)--> laying-shortcut --(finished: complete, or refused)--> actions
 actions --(enters a face-down token, Beginner)--> revealing --> actions
 item damage --> ring-drop (where the Rings land); Beginner: recovery (spend a Ring?)
 crossing the finish, or lifting an occupied tile --> game-over
@@ -35,9 +36,10 @@ from sonic_rules.crash_course.actions import (
     DrawItems,
     DropRings,
     EndTurn,
+    FinishShortcut,
     Fix,
     KeepItem,
-    LayShortcut,
+    LayShortcutTile,
     LayTile,
     Move,
     PlaceItem,
@@ -68,7 +70,7 @@ _ACTIVE = "the owner of the active character"
 _OWING = "the owner of the character owing the decision"
 _WRONG_PHASE = "CC-PROJ-PHASE"
 
-_S, _DC, _DR, _K, _A, _RV, _L, _RD, _RC, _O = (
+_S, _DC, _DR, _K, _A, _RV, _L, _LS, _RD, _RC, _O = (
     Phase.SETUP,
     Phase.DRAW_CHOICE,
     Phase.DRAWING,
@@ -76,6 +78,7 @@ _S, _DC, _DR, _K, _A, _RV, _L, _RD, _RC, _O = (
     Phase.ACTIONS,
     Phase.REVEALING,
     Phase.LAY_TILE,
+    Phase.LAYING_SHORTCUT,
     Phase.RING_DROP,
     Phase.RECOVERY,
     Phase.GAME_OVER,
@@ -126,7 +129,7 @@ PHASES: PhaseMachine[Phase] = PhaseMachine(
                 Fix,
                 Move,
                 UseShortcut,
-                LayShortcut,
+                LayShortcutTile,
                 PlaceItem,
                 UseMotobug,
                 UseBomb,
@@ -154,6 +157,15 @@ PHASES: PhaseMachine[Phase] = PhaseMachine(
             (LayTile,),
             _WRONG_PHASE,
             "a character leaves the newest tile: the next tile is laid (CC-TILE-LAY)",
+        ),
+        PhaseSpec(
+            _LS,
+            _active_owner,
+            _ACTIVE,
+            (LayShortcutTile, FinishShortcut),
+            _WRONG_PHASE,
+            "a shortcut is laid one tile at a time, then finished: complete, it stays; "
+            "incomplete, its tiles return (CC-SHORTCUT-LAY-STEP, CC-SHORTCUT-LAY-COMPLETE)",
         ),
         PhaseSpec(
             _RD,
@@ -198,6 +210,12 @@ PHASES: PhaseMachine[Phase] = PhaseMachine(
         # tile or token keeps the phase.
         ("left_newest_tile", _A, _L),
         ("movement_resolved", _L, _A),
+        # A shortcut is laid tile by tile (CC-SHORTCUT-LAY-STEP), then finished: a complete
+        # path stays, an incomplete one is refused and its tiles return
+        # (CC-SHORTCUT-LAY-COMPLETE).
+        ("shortcut_started", _A, _LS),
+        ("shortcut_finished", _LS, _A),
+        ("shortcut_refused", _LS, _A),
         ("face_down_item_entered", _A, _RV),
         ("item_revealed", _RV, _A),
         # Decisions owed once movement has resolved (CC-RING-LOSS, CC-PROJ-BEGINNER-KNOCKED);

@@ -413,13 +413,19 @@ _RULES: list[tuple[str, str, str, str]] = [
         "CC-SHORTCUT-JOIN",
         "Joined arrows",
         "Two arrow spaces are joined when their arrows face "
-        "each other across side-by-side tiles, or through a straight path of shortcut tiles.",
+        "each other across side-by-side tiles, or through a continuous path of shortcut "
+        "tiles from the side edge of one arrow's tile to the side edge of the other's.",
         _G,
     ),
     (
-        "CC-PROJ-SHORTCUT-STRAIGHT",
-        "Shortcut tiles are straight",
-        "In the reconstruction every shortcut tile carries the path straight across its cell.",
+        "CC-PROJ-SHORTCUT-BENT",
+        "Shortcut tiles run straight or bend",
+        "A shortcut tile fills one empty grid cell and carries the path from the midpoint "
+        "of the edge it is entered by to the midpoint of any other edge: straight across "
+        "or round a corner, as the tile allows (the catalogue's shapes; the shipped tiles "
+        "allow both). A path therefore starts and ends at a middle-row arrow space, where "
+        "an arrow points at its tile edge's midpoint; arrows in the other rows join only "
+        "side by side. The rulebook asks only for a continuous path connecting the arrows.",
         _P,
     ),
     (
@@ -429,6 +435,26 @@ _RULES: list[tuple[str, str, str, str]] = [
         "stands on an arrow space with a Move still possible; the path must join two arrow "
         "spaces, leading further along the course.",
         _R,
+    ),
+    (
+        "CC-SHORTCUT-LAY-STEP",
+        "Laying a shortcut tile by tile",
+        "A shortcut is laid one tile at a time by the active player: each tile goes in the "
+        "one cell the open end of the path points into (first, the cell beside the "
+        "character's arrow space), is entered by that edge and leaves by another, and is a "
+        "free tile. The first tile starts the attempt (phase laying-shortcut), in which "
+        "nothing else is done until it is finished. A tile after which no path to an "
+        "arrow space further along can be completed with the tiles left is refused.",
+        _P,
+    ),
+    (
+        "CC-SHORTCUT-LAY-COMPLETE",
+        "Finishing a shortcut",
+        "The player finishes the attempt. A complete path (its open end meets an arrow "
+        "space further along, pointing back at it) stays on the table and may be used; an "
+        "incomplete one is refused and the tiles laid in the attempt return to the supply, "
+        "the turn going on as before the attempt.",
+        _P,
     ),
     (
         "CC-SHORTCUT-USE",

@@ -1,8 +1,16 @@
-"""Shortcuts: arrow spaces, the path joining two of them, laying tiles on it and using it.
+"""Shortcuts: arrow spaces, the paths joining two of them, laying tiles on one and using it.
 
-A path runs in a straight line from an arrow, cell by cell, since every shortcut tile
-carries it straight across (``CC-PROJ-SHORTCUT-STRAIGHT``); it joins an arrow space
-pointing back along the same line (``CC-SHORTCUT-JOIN``).
+A shortcut tile fills one empty grid cell and carries a path joining the midpoints of
+two of its edges: straight across or round a corner (``CC-PROJ-SHORTCUT-BENT``). A path
+leaves an arrow space through the side edge of its tile, where a middle-row arrow
+points, follows shortcut tiles cell by cell and ends at an arrow space pointing back at
+it; with no tile between, two tiles lie side by side with their arrows aligned
+(``CC-SHORTCUT-JOIN``).
+
+Laying is a sequence of single decisions (``CC-SHORTCUT-LAY-STEP``): each
+:class:`~.actions.LayShortcutTile` fills the one cell the open end of the path points
+into; the tiles laid so far wait in ``State.shortcut_attempt`` until
+:class:`~.actions.FinishShortcut` (``CC-SHORTCUT-LAY-COMPLETE``).
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from sonic_rules.crash_course.state import (
     Frame,
     FrameKind,
     How,
+    Phase,
     PlacedShortcut,
     PlacedTile,
     Space,
@@ -33,6 +42,7 @@ from sonic_rules.crash_course.tiles import (
     ROWS,
     Catalogue,
     oriented_features,
+    shortcut_shape,
     space_point,
 )
 from sonic_rules.crash_course.track import features_of
@@ -40,8 +50,13 @@ from sonic_rules.crash_course.track import features_of
 Arrows = dict[tuple[int, int], tuple[Space, int]]
 """Arrow spaces on the fine grid: point -> (space, direction the arrow points)."""
 
-Joined = tuple[Space, list[int], list[tuple[int, int]]]
-"""A path: the arrow space it joins, the shortcut tiles on it, the empty cells on it."""
+Piece = tuple[int, int, int, int]
+"""A new shortcut tile on a path: its cell and the edges it joins, ``(x, y, entry, exit)``."""
+
+Joined = tuple[Space, list[int], list[Piece]]
+"""A path: the arrow space it joins, the laid shortcut tiles on it, the new pieces on it."""
+
+_MAX_DEPTH = 64
 
 
 def arrows(catalogue: Catalogue, course: Sequence[PlacedTile]) -> Arrows:
@@ -62,42 +77,71 @@ def arrows(catalogue: Catalogue, course: Sequence[PlacedTile]) -> Arrows:
     return found
 
 
-def walk(
+def _midpoint(cell: tuple[int, int], edge: int) -> tuple[int, int]:
+    """The fine point just inside ``cell`` at the midpoint of its ``edge``."""
+    dx, dy = DIRECTIONS[edge]
+    return 3 * cell[0] + 1 + dx, 3 * cell[1] + 1 + dy
+
+
+def paths(
     course: Sequence[PlacedTile],
     shortcuts: Sequence[PlacedShortcut],
     start: Space,
     found: Arrows,
     new_allowed: int,
-) -> Joined | None:
-    """Follow the arrow at ``start`` (``CC-SHORTCUT-JOIN``), ``None`` if nothing joins.
+) -> list[Joined]:
+    """Every path from the arrow at ``start`` (``CC-SHORTCUT-JOIN``).
 
-    Up to ``new_allowed`` empty cells may be crossed (where new shortcut tiles would go).
+    It follows laid shortcut tiles (entering one only at one of its two ends) and may
+    fill up to ``new_allowed`` empty cells with new tiles, each joining its entry edge to
+    any other edge (``CC-PROJ-SHORTCUT-BENT``). With ``new_allowed == 0`` there is at
+    most one path.
     """
     placed = course[start.tile]
     point = space_point(placed.x, placed.y, placed.heading, start.row, start.lane)
     if point not in found:
-        return None
-    direction = found[point][1]
-    dx, dy = DIRECTIONS[direction]
+        return []
     track_cells = {(p.x, p.y) for p in course}
-    shortcut_cells = {(s.x, s.y): s.tile for s in shortcuts}
-    used: list[int] = []
-    fresh: list[tuple[int, int]] = []
-    px, py = point[0] + dx, point[1] + dy
-    while True:
+    pipes = {(s.x, s.y): s for s in shortcuts}
+    results: list[Joined] = []
+
+    def follow(point: tuple[int, int], direction: int, used: list[int], fresh: list[Piece]) -> None:
+        dx, dy = DIRECTIONS[direction]
+        px, py = point[0] + dx, point[1] + dy
         cell = (px // 3, py // 3)
         if cell in track_cells:
             end = found.get((px, py))
-            if end is None or end[1] != (direction + 2) % 4:
-                return None
-            return end[0], used, fresh
-        if cell in shortcut_cells:
-            used.append(shortcut_cells[cell])
-        elif len(fresh) < new_allowed:
-            fresh.append(cell)
-        else:
-            return None
-        px, py = px + 3 * dx, py + 3 * dy
+            if end is not None and end[1] == (direction + 2) % 4:
+                results.append((end[0], used, fresh))
+            return
+        entry = (direction + 2) % 4
+        if (px, py) != _midpoint(cell, entry) or len(used) + len(fresh) > _MAX_DEPTH:
+            return  # a shortcut path meets a cell edge at its midpoint only
+        pipe = pipes.get(cell)
+        if pipe is not None:
+            if entry in pipe.ends:
+                out = pipe.ends[1] if pipe.ends[0] == entry else pipe.ends[0]
+                follow(_midpoint(cell, out), out, [*used, pipe.tile], fresh)
+            return
+        if len(fresh) >= new_allowed or any((f[0], f[1]) == cell for f in fresh):
+            return
+        for out in range(4):
+            if out != entry:
+                follow(_midpoint(cell, out), out, used, [*fresh, (cell[0], cell[1], entry, out)])
+
+    follow(point, found[point][1], [], [])
+    return results
+
+
+def walk(
+    course: Sequence[PlacedTile],
+    shortcuts: Sequence[PlacedShortcut],
+    start: Space,
+    found: Arrows,
+) -> Joined | None:
+    """The path from the arrow at ``start`` along laid tiles only, ``None`` if none joins."""
+    joined = paths(course, shortcuts, start, found, 0)
+    return joined[0] if joined else None
 
 
 def on_arrow(state: State, space: Space) -> bool:
@@ -106,37 +150,125 @@ def on_arrow(state: State, space: Space) -> bool:
     return feature in (ARROW_LEFT, ARROW_RIGHT)
 
 
-def forward_path(state: State, new_allowed: int) -> Joined | None:
-    """The path from the active character's arrow space, if it leads forward."""
+def _arrow_position(state: State) -> Space | None:
     position = state.characters[state.active].position
     if position is None or not on_arrow(state, position):
         return None
-    found = arrows(state.catalogue, state.course)
-    joined = walk(state.course, state.shortcuts, position, found, new_allowed)
-    if joined is None or progress(joined[0]) <= progress(position):
-        return None
-    return joined
+    return position
 
 
 def shortcut_uses(state: State) -> list[A.UseShortcut]:
-    """``CC-SHORTCUT-USE``: the forward path from the active character, all tiles laid."""
-    joined = forward_path(state, 0)
-    if joined is None:
+    """``CC-SHORTCUT-USE``: the laid path from the active character's arrow, forward."""
+    position = _arrow_position(state)
+    if position is None:
+        return []
+    found = arrows(state.catalogue, state.course)
+    joined = walk(state.course, state.shortcuts, position, found)
+    if joined is None or progress(joined[0]) <= progress(position):
         return []
     return [A.UseShortcut(state.characters[state.active].owner, joined[0])]
 
 
-def shortcut_lays(state: State) -> list[A.LayShortcut]:
-    """``CC-SHORTCUT-LAY``: free shortcut tiles, in every order, filling a forward path."""
-    in_use = {shortcut.tile for shortcut in state.shortcuts}
-    free = [tile for tile in range(len(state.catalogue.shortcuts)) if tile not in in_use]
-    if not free:
+def free_shortcut_tiles(state: State) -> list[int]:
+    """Shortcut tiles in the supply: neither laid nor in the attempt under way."""
+    taken = {s.tile for s in state.shortcuts} | {s.tile for s in state.shortcut_attempt}
+    return [tile for tile in range(len(state.catalogue.shortcuts)) if tile not in taken]
+
+
+def _fits(state: State, shapes: Sequence[str], tiles: Sequence[int]) -> bool:
+    """Some of ``tiles``, one per shape, can be laid in those ``shapes``."""
+    specs = state.catalogue.shortcuts
+    if len(shapes) > len(tiles):
+        return False
+    if all(len(specs[tile].shapes) > 1 for tile in tiles):
+        return True
+    return any(
+        all(shape in specs[tile].shapes for tile, shape in zip(order, shapes, strict=True))
+        for order in itertools.permutations(tiles, len(shapes))
+    )
+
+
+def open_end(state: State) -> tuple[int, int, int] | None:
+    """The cell the open end of the shortcut path being laid points into, and the edge
+    it enters by, ``(x, y, entry)``; ``None`` off an arrow or once the path has met a
+    track tile (the path from the active character's arrow, through laid tiles and the
+    attempt's)."""
+    position = _arrow_position(state)
+    if position is None:
+        return None
+    placed = state.course[position.tile]
+    point = space_point(placed.x, placed.y, placed.heading, position.row, position.lane)
+    arrow = arrows(state.catalogue, state.course).get(point)
+    if arrow is None:
+        return None
+    direction = arrow[1]
+    track_cells = {(p.x, p.y) for p in state.course}
+    pipes = {(s.x, s.y): s for s in (*state.shortcuts, *state.shortcut_attempt)}
+    for _ in range(_MAX_DEPTH):
+        dx, dy = DIRECTIONS[direction]
+        px, py = point[0] + dx, point[1] + dy
+        cell = (px // 3, py // 3)
+        entry = (direction + 2) % 4
+        if cell in track_cells or (px, py) != _midpoint(cell, entry):
+            return None
+        pipe = pipes.get(cell)
+        if pipe is None:
+            return cell[0], cell[1], entry
+        if entry not in pipe.ends:
+            return None
+        direction = pipe.ends[1] if pipe.ends[0] == entry else pipe.ends[0]
+        point = _midpoint(cell, direction)
+    return None
+
+
+def shortcut_steps(state: State) -> list[A.LayShortcutTile]:
+    """``CC-SHORTCUT-LAY-STEP``: the next shortcut tiles that may be laid.
+
+    The one cell the open end of the path points into, each exit edge and each free tile
+    that allows that shape, such that the path can still be completed with the tiles
+    left to an arrow space further along the course (``CC-SHORTCUT-LAY``). The first
+    step starts an attempt; none is offered once the path is complete.
+    """
+    position = _arrow_position(state)
+    free = free_shortcut_tiles(state)
+    if position is None or not free:
         return []
-    joined = forward_path(state, len(free))
-    if joined is None or not joined[2]:
-        return []
+    attempt = state.shortcut_attempt
+    laid = [(s.x, s.y, *s.ends) for s in attempt]
+    found = arrows(state.catalogue, state.course)
     owner = state.characters[state.active].owner
-    return [A.LayShortcut(owner, tiles) for tiles in itertools.permutations(free, len(joined[2]))]
+    steps: set[A.LayShortcutTile] = set()
+    for target, _used, fresh in paths(
+        state.course, state.shortcuts, position, found, len(free) + len(attempt)
+    ):
+        if len(fresh) <= len(attempt) or fresh[: len(attempt)] != laid:
+            continue
+        if progress(target) <= progress(position):
+            continue
+        x, y, entry, exit_ = fresh[len(attempt)]
+        shape = shortcut_shape(entry, exit_)
+        rest = [shortcut_shape(p[2], p[3]) for p in fresh[len(attempt) + 1 :]]
+        for tile in free:
+            if shape in state.catalogue.shortcuts[tile].shapes and _fits(
+                state, rest, [t for t in free if t != tile]
+            ):
+                steps.add(A.LayShortcutTile(owner, tile, x, y, entry, exit_))
+    return sorted(steps, key=A.action_key)
+
+
+def attempt_joins(state: State | Draft) -> Space | None:
+    """The arrow space further along that the attempt's tiles complete a path to, if any
+    (``CC-SHORTCUT-LAY-COMPLETE``)."""
+    position = state.characters[state.active].position
+    if position is None or not state.shortcut_attempt:
+        return None
+    laid = [*state.shortcuts, *state.shortcut_attempt]
+    joined = walk(state.course, laid, position, arrows(state.catalogue, state.course))
+    if joined is None or progress(joined[0]) <= progress(position):
+        return None
+    if not {s.tile for s in state.shortcut_attempt} <= set(joined[1]):
+        return None
+    return joined[0]
 
 
 def return_shortcuts(d: Draft) -> None:
@@ -146,7 +278,7 @@ def return_shortcuts(d: Draft) -> None:
     found = arrows(d.catalogue, d.course)
     supported: set[int] = set()
     for space, _direction in found.values():
-        joined = walk(d.course, d.shortcuts, space, found, 0)
+        joined = walk(d.course, d.shortcuts, space, found)
         if joined is not None:
             supported.update(joined[1])
     kept = []
@@ -163,7 +295,7 @@ def use_shortcut(d: Draft, action: A.UseShortcut) -> None:
     active = d.active
     position = d.characters[active].position
     assert position is not None
-    joined = walk(d.course, d.shortcuts, position, arrows(d.catalogue, d.course), 0)
+    joined = walk(d.course, d.shortcuts, position, arrows(d.catalogue, d.course))
     assert joined is not None
     d.actions_left -= 1
     d.moved_this_turn = True
@@ -177,15 +309,26 @@ def use_shortcut(d: Draft, action: A.UseShortcut) -> None:
     d.motion.append(Frame(FrameKind.ENTER, active, How.SHORTCUT, space=action.to, by_move=True))
 
 
-def lay_shortcut(d: Draft, action: A.LayShortcut) -> None:
-    """Lay shortcut tiles on the empty cells of the path (``CC-SHORTCUT-LAY``)."""
-    position = d.characters[d.active].position
-    assert position is not None
-    found = arrows(d.catalogue, d.course)
-    joined = walk(d.course, d.shortcuts, position, found, len(action.tiles))
-    assert joined is not None
-    for tile, (x, y) in zip(action.tiles, joined[2], strict=True):
-        d.shortcuts.append(PlacedShortcut(tile, x, y))
-        d.turn_laid_shortcuts.append(tile)
-    names = tuple(d.catalogue.shortcuts[tile].id for tile in action.tiles)
-    d.events.append(E.ShortcutLaid(d.name(d.active), names))
+def lay_shortcut_tile(d: Draft, action: A.LayShortcutTile) -> None:
+    """Lay the next tile of the path (``CC-SHORTCUT-LAY-STEP``); the first one starts the
+    attempt (phase ``laying-shortcut``)."""
+    d.pause_in(Phase.LAYING_SHORTCUT, "shortcut_started")
+    piece = PlacedShortcut(action.tile, action.x, action.y, (action.entry, action.exit))
+    d.shortcut_attempt.append(piece)
+    d.events.append(E.ShortcutLaid(d.name(d.active), (d.catalogue.shortcuts[action.tile].id,)))
+
+
+def finish_shortcut(d: Draft, action: A.FinishShortcut) -> None:
+    """``CC-SHORTCUT-LAY-COMPLETE``: a complete path stays (Knuckles is credited with its
+    tiles when he uses it); an incomplete one is refused and its tiles return."""
+    attempt = list(d.shortcut_attempt)
+    complete = attempt_joins(d) is not None
+    d.shortcut_attempt = []
+    if complete:
+        d.shortcuts.extend(attempt)
+        d.turn_laid_shortcuts.extend(s.tile for s in attempt)
+        d.goto("shortcut_finished")
+        return
+    for shortcut in attempt:
+        d.events.append(E.ShortcutReturned(d.catalogue.shortcuts[shortcut.tile].id))
+    d.goto("shortcut_refused")

@@ -44,6 +44,7 @@ class Phase(enum.StrEnum):
     ACTIONS = "actions"
     REVEALING = "revealing"
     LAY_TILE = "lay-tile"
+    LAYING_SHORTCUT = "laying-shortcut"
     RING_DROP = "ring-drop"
     RECOVERY = "recovery"
     GAME_OVER = "game-over"
@@ -161,11 +162,15 @@ class PlacedTile:
 
 @attrs.frozen
 class PlacedShortcut:
-    """A shortcut tile laid in a grid cell."""
+    """A shortcut tile laid in a grid cell; its path joins the midpoints of the edges
+    ``ends`` (directions 0 N, 1 E, 2 S, 3 W), in path order from the arrow it was laid
+    from: opposite edges, laid straight; adjacent edges, laid as a corner
+    (``CC-PROJ-SHORTCUT-BENT``)."""
 
     tile: int
     x: int
     y: int
+    ends: tuple[int, int] = (0, 2)
 
 
 @attrs.frozen(order=True)
@@ -241,6 +246,10 @@ class State:
     won_by: tuple[int, ...]
     termination: str = ""
     """How the game ended (the ``Won`` event's reason); empty until it is over."""
+    shortcut_attempt: tuple[PlacedShortcut, ...] = ()
+    """The shortcut tiles laid so far in the attempt under way (phase ``laying-shortcut``),
+    in path order from the active character's arrow space; not in ``shortcuts`` until the
+    path is finished (``CC-SHORTCUT-LAY-STEP``, ``CC-SHORTCUT-LAY-COMPLETE``)."""
 
     @property
     def to_act(self) -> int | ChanceType | None:
@@ -412,6 +421,7 @@ class Draft:
     turn_laid_shortcuts: list[int]
     won_by: list[int]
     termination: str
+    shortcut_attempt: list[PlacedShortcut]
 
     def __init__(self, state: State) -> None:
         for name in _KEPT:

@@ -47,6 +47,7 @@ FEATURES = {
 TILE_KINDS = ("start-line", "start", "straight", "corner")
 TURNS = ("straight", "left", "right")
 SHORTCUT_KINDS = ("tunnel", "loop")
+SHORTCUT_SHAPES = ("straight", "corner")
 
 
 @attrs.frozen
@@ -61,13 +62,21 @@ class TileSpec:
 
 @attrs.frozen
 class ShortcutSpec:
-    """One shortcut tile (a tunnel or a loop); it carries a path straight across its cell.
+    """One shortcut tile (a tunnel or a loop): a path joining two edges of its cell.
 
-    (``CC-PROJ-SHORTCUT-STRAIGHT``: the catalogue has no bent shortcut tiles.)
+    ``shapes`` says how it may be laid (``CC-PROJ-SHORTCUT-BENT``): ``straight`` (two
+    opposite edges) and/or ``corner`` (two adjacent edges). The path meets each edge at
+    its midpoint, where the middle-row arrow space of a straight tile points.
     """
 
     id: str
     kind: str
+    shapes: tuple[str, ...] = SHORTCUT_SHAPES
+
+
+def shortcut_shape(entry: int, exit_: int) -> str:
+    """``straight`` if the two edges (directions 0..3) are opposite, else ``corner``."""
+    return "straight" if (entry + 2) % 4 == exit_ else "corner"
 
 
 DEFAULT_CATALOGUE = "default"
@@ -96,7 +105,9 @@ class Catalogue:
                 {"id": t.id, "kind": t.kind, "turn": t.turn, "rows": list(t.rows)}
                 for t in self.tiles
             ],
-            "shortcuts": [{"id": s.id, "kind": s.kind} for s in self.shortcuts],
+            "shortcuts": [
+                {"id": s.id, "kind": s.kind, "shapes": list(s.shapes)} for s in self.shortcuts
+            ],
         }
 
     def sha256(self) -> str:
@@ -233,11 +244,19 @@ def parse_catalogue(data: Any, source: str | None = None) -> Catalogue:
     shortcuts = []
     for number, entry in enumerate(raw_shortcuts):
         where = f"shortcuts[{number}]"
-        shortcut = _check_keys(entry, {"id", "kind"}, where, source)
+        if isinstance(entry, dict) and "shapes" not in entry:
+            entry = {**entry, "shapes": list(SHORTCUT_SHAPES)}
+        shortcut = _check_keys(entry, {"id", "kind", "shapes"}, where, source)
+        shapes = shortcut["shapes"]
+        if not isinstance(shapes, list) or not shapes or len(set(map(str, shapes))) != len(shapes):
+            raise _fail(f"expected a list of shapes, got {shapes!r}", f"{where}.shapes", source)
+        for index, shape in enumerate(shapes):
+            _string(shape, SHORTCUT_SHAPES, f"{where}.shapes[{index}]", source)
         shortcuts.append(
             ShortcutSpec(
                 _string(shortcut["id"], None, f"{where}.id", source),
                 _string(shortcut["kind"], SHORTCUT_KINDS, f"{where}.kind", source),
+                tuple(shapes),
             )
         )
     ids = [spec.id for spec in tiles] + [spec.id for spec in shortcuts]

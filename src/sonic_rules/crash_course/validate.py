@@ -30,7 +30,7 @@ from sonic_rules.crash_course.state import (
     Variant,
     airborne_characters,
 )
-from sonic_rules.crash_course.tiles import LANES, Catalogue, parse_catalogue
+from sonic_rules.crash_course.tiles import LANES, Catalogue, parse_catalogue, shortcut_shape
 from sonic_rules.crash_course.track import EMPTY_FEATURES, exit_line, features_of, on_course
 
 DEFAULT_ORDER = (
@@ -185,15 +185,46 @@ def _check_course(state: State) -> None:
             steps = [(previous.x + k * dx, previous.y + k * dy) for k in range(1, 64)]
             if placed.heading != heading or (placed.x, placed.y) not in steps:
                 raise InvalidStateError("the course is not continuous here", where)
-    shortcut_ids = [shortcut.tile for shortcut in state.shortcuts]
+    _check_shortcuts(state, cells)
+
+
+def _check_shortcuts(state: State, cells: set[tuple[int, int]]) -> None:
+    """Laid shortcut tiles and the attempt's (``CC-PROJ-SHORTCUT-BENT``,
+    ``CC-SHORTCUT-LAY-STEP``): known tiles, each once, in empty cells, joining two
+    different edges in a shape the tile allows; an attempt only while laying one."""
+    catalogue = state.catalogue
+    laid = [("shortcuts", state.shortcuts), ("shortcut_attempt", state.shortcut_attempt)]
+    shortcut_ids = [shortcut.tile for _, group in laid for shortcut in group]
     if len(set(shortcut_ids)) != len(shortcut_ids) or any(
         not 0 <= tile < len(catalogue.shortcuts) for tile in shortcut_ids
     ):
         raise InvalidStateError("unknown or repeated shortcut tile", "$.shortcuts")
-    for number, shortcut in enumerate(state.shortcuts):
-        if (shortcut.x, shortcut.y) in cells:
-            raise InvalidStateError("a shortcut tile needs an empty cell", f"$.shortcuts[{number}]")
-        cells.add((shortcut.x, shortcut.y))
+    for name, group in laid:
+        for number, shortcut in enumerate(group):
+            where = f"$.{name}[{number}]"
+            if (shortcut.x, shortcut.y) in cells:
+                raise InvalidStateError("a shortcut tile needs an empty cell", where)
+            cells.add((shortcut.x, shortcut.y))
+            ends = shortcut.ends
+            if (
+                not isinstance(ends, tuple)
+                or len(ends) != 2
+                or not all(type(end) is int and 0 <= end < 4 for end in ends)
+                or ends[0] == ends[1]
+            ):
+                raise InvalidStateError(
+                    "a shortcut tile joins two different edges (0..3)", f"{where}.ends"
+                )
+            shape = shortcut_shape(*ends)
+            if shape not in catalogue.shortcuts[shortcut.tile].shapes:
+                raise InvalidStateError(
+                    f"this shortcut tile cannot be laid as a {shape}", f"{where}.ends"
+                )
+    if bool(state.shortcut_attempt) != (state.phase is Phase.LAYING_SHORTCUT):
+        raise InvalidStateError(
+            "shortcut tiles wait in an attempt only while one is being laid",
+            "$.shortcut_attempt",
+        )
 
 
 def _check_spaces(state: State) -> None:
