@@ -173,7 +173,8 @@ def _bogus_actions(state) -> list[object]:
 
 def _machine(variant: str, seats: tuple[int, ...]) -> type[RuleBasedStateMachine]:
     """A machine for ``variant``; it draws the player count (from ``seats``), the options
-    (CC-OPT-OFFICIAL-DRAW, CC-OPT-SET-BACK) and the characters' seating
+    (CC-OPT-OFFICIAL-DRAW, CC-OPT-SET-BACK, CC-OPT-DAMAGE-BARS-ONLY-MOVES,
+    CC-OPT-LITERAL-SECONDARY-WIN) and the characters' seating
     (CC-PROJ-CHARACTERS) at initialisation."""
 
     class CrashCourseMachine(RuleBasedStateMachine):
@@ -181,6 +182,8 @@ def _machine(variant: str, seats: tuple[int, ...]) -> type[RuleBasedStateMachine
             players=st.sampled_from(seats),
             official_draw=st.booleans(),
             set_back=st.booleans(),
+            damage_bars_only_moves=st.booleans(),
+            literal_secondary_win=st.booleans(),
             order=st.permutations(list(CharacterName)),
         )
         def start(
@@ -188,11 +191,17 @@ def _machine(variant: str, seats: tuple[int, ...]) -> type[RuleBasedStateMachine
             players: int,
             official_draw: bool,
             set_back: bool,
+            damage_bars_only_moves: bool,
+            literal_secondary_win: bool,
             order: list[CharacterName],
         ) -> None:
             count = 4 if variant == "two-player" else players
             options = Options(
-                official_draw=official_draw, set_back=set_back, characters=tuple(order[:count])
+                official_draw=official_draw,
+                set_back=set_back,
+                damage_bars_only_moves=damage_bars_only_moves,
+                literal_secondary_win=literal_secondary_win,
+                characters=tuple(order[:count]),
             )
             self.state = new_game(players, variant=variant, options=options)
             event(f"{variant}, {players} players")
@@ -208,7 +217,7 @@ def _machine(variant: str, seats: tuple[int, ...]) -> type[RuleBasedStateMachine
                 if isinstance(happened, E.TileRecycled):
                     event("a tile was recycled (CC-TILE-RECYCLE)")
                 elif isinstance(happened, E.SetBack):
-                    event("a character was set back (CC-OPT-SET-BACK)")
+                    event("a character was set back (CC-OPT-SET-BACK, CC-TWO-PLAYER-SECONDARY-WIN)")
                 elif isinstance(happened, E.Won):
                     event(f"game over: {happened.why}")
             self.state = new
