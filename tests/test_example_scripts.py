@@ -108,5 +108,5 @@ def test_cc_mechanics_counts_each_mechanic() -> None:
     assert result.returncode == 0, result.stderr
     rows = [line.split() for line in result.stdout.splitlines()[2:]]
     assert [(row[0], row[1]) for row in rows] == [
-        (bot, str(players)) for bot in ("shortcut", "random") for players in (2, 3, 4)
+        (bot, str(players)) for bot in ("seeking", "shortcut", "random") for players in (2, 3, 4)
     ]

@@ -20,8 +20,9 @@ from sonic_rules.crash_course import (
 
 
 def test_players_are_factories_by_name() -> None:
-    assert set(PLAYERS) == {"random", "greedy"}
+    assert set(PLAYERS) == {"random", "greedy", "shortcut"}
     assert isinstance(PLAYERS["random"](), RandomPlayer)
+    assert PLAYERS["shortcut"]().name == "shortcut"
     greedy = PLAYERS["greedy"]()
     assert isinstance(greedy, GreedyPlayer) and greedy.score is score
     assert PLAYERS["greedy"]() is not greedy

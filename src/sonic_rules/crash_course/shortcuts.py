@@ -77,6 +77,25 @@ def arrows(catalogue: Catalogue, course: Sequence[PlacedTile]) -> Arrows:
     return found
 
 
+_LAST: dict[str, tuple[State, object]] = {}
+"""The last state each listing was computed for, and its result (states are frozen)."""
+
+
+def _remembered(name: str, state: State) -> object | None:
+    last = _LAST.get(name)
+    return last[1] if last is not None and last[0] is state else None
+
+
+def _arrows_of(state: State) -> Arrows:
+    """:func:`arrows` of a state's course, remembered for the last state asked about."""
+    found = _remembered("arrows", state)
+    if found is None:
+        found = arrows(state.catalogue, state.course)
+        _LAST["arrows"] = (state, found)
+    assert isinstance(found, dict)
+    return found
+
+
 def _midpoint(cell: tuple[int, int], edge: int) -> tuple[int, int]:
     """The fine point just inside ``cell`` at the midpoint of its ``edge``."""
     dx, dy = DIRECTIONS[edge]
@@ -159,14 +178,18 @@ def _arrow_position(state: State) -> Space | None:
 
 def shortcut_uses(state: State) -> list[A.UseShortcut]:
     """``CC-SHORTCUT-USE``: the laid path from the active character's arrow, forward."""
+    remembered = _remembered("uses", state)
+    if remembered is not None:
+        assert isinstance(remembered, list)
+        return list(remembered)
+    uses: list[A.UseShortcut] = []
     position = _arrow_position(state)
-    if position is None:
-        return []
-    found = arrows(state.catalogue, state.course)
-    joined = walk(state.course, state.shortcuts, position, found)
-    if joined is None or progress(joined[0]) <= progress(position):
-        return []
-    return [A.UseShortcut(state.characters[state.active].owner, joined[0])]
+    if position is not None:
+        joined = walk(state.course, state.shortcuts, position, _arrows_of(state))
+        if joined is not None and progress(joined[0]) > progress(position):
+            uses.append(A.UseShortcut(state.characters[state.active].owner, joined[0]))
+    _LAST["uses"] = (state, uses)
+    return uses
 
 
 def free_shortcut_tiles(state: State) -> list[int]:
@@ -198,7 +221,7 @@ def open_end(state: State) -> tuple[int, int, int] | None:
         return None
     placed = state.course[position.tile]
     point = space_point(placed.x, placed.y, placed.heading, position.row, position.lane)
-    arrow = arrows(state.catalogue, state.course).get(point)
+    arrow = _arrows_of(state).get(point)
     if arrow is None:
         return None
     direction = arrow[1]
@@ -229,13 +252,23 @@ def shortcut_steps(state: State) -> list[A.LayShortcutTile]:
     left to an arrow space further along the course (``CC-SHORTCUT-LAY``). The first
     step starts an attempt; none is offered once the path is complete.
     """
+    remembered = _remembered("steps", state)
+    if remembered is not None:
+        assert isinstance(remembered, list)
+        return list(remembered)
+    steps = _steps(state)
+    _LAST["steps"] = (state, steps)
+    return steps
+
+
+def _steps(state: State) -> list[A.LayShortcutTile]:
     position = _arrow_position(state)
     free = free_shortcut_tiles(state)
     if position is None or not free:
         return []
     attempt = state.shortcut_attempt
     laid = [(s.x, s.y, *s.ends) for s in attempt]
-    found = arrows(state.catalogue, state.course)
+    found = _arrows_of(state)
     owner = state.characters[state.active].owner
     steps: set[A.LayShortcutTile] = set()
     for target, _used, fresh in paths(
