@@ -31,6 +31,7 @@ from sonic_rules.super_teams.cards import BonusKind, Card, Character, sort_bonus
 from sonic_rules.super_teams.legality import CHANCE_OUTCOMES, LEGAL, check, jump_candidates
 from sonic_rules.super_teams.phases import PHASES
 from sonic_rules.super_teams.state import HAND_SIZE, PendingMove, Piece, State
+from sonic_rules.super_teams.views import View, legal_actions_for_view
 
 Events = list[Event]
 
@@ -89,6 +90,10 @@ def move_value(card_value: int, surface: Surface, bonuses: tuple[BonusKind, ...]
 
 
 def _require_state(state: object) -> None:
+    if isinstance(state, View):
+        raise InvalidStateError(
+            "a View is what one seat sees, not a state: the referee needs the State"
+        )
     if not isinstance(state, State):
         raise InvalidStateError(f"expected a Super Teams State, got {type(state).__name__}")
 
@@ -100,9 +105,16 @@ def chance_outcomes(state: State) -> list[tuple[Action, float]]:
     return [] if outcomes is None else outcomes(state)
 
 
-def legal_actions(state: State) -> list[Action]:
-    """Every legal action, in a stable order (at a chance node: the possible outcomes)."""
-    _require_state(state)
+def legal_actions(state: State | View) -> list[Action]:
+    """Every legal action, in a stable order (at a chance node: the possible outcomes).
+
+    Given a :class:`~.views.View`, the viewer's legal actions (the same list, for the
+    seat to act): :func:`~.views.legal_actions_for_view`.
+    """
+    if not isinstance(state, State):
+        if isinstance(state, View):
+            return legal_actions_for_view(state)
+        _require_state(state)
     return LEGAL[state.phase](state)
 
 

@@ -1,18 +1,46 @@
-"""Events of Super Teams: what each action did, for logs and animation."""
+"""Events of Super Teams: what each action did, for logs and animation.
+
+An event's JSON is an object tagged ``{"type": "card-dealt", ...}`` (the kebab-case
+class name), written by :func:`event_to_json` and read back strictly by
+:func:`event_from_json`. :class:`HiddenCardDealt` and :class:`HiddenBonusCardTaken`
+are what a seat sees of a card that went to another seat
+(:func:`~sonic_rules.super_teams.views.events_for`).
+"""
 
 from __future__ import annotations
 
+import json
+from typing import Any, TypeAlias
+
 import attrs
 
+from sonic_rules.core.errors import InvalidStateError
 from sonic_rules.core.events import Event
+from sonic_rules.core.serialization import (
+    configure_actions,
+    kebab_case,
+    loads_json,
+    structure_or_raise,
+)
 from sonic_rules.super_teams.board import Surface
 from sonic_rules.super_teams.cards import BonusKind, Card, Character
+from sonic_rules.super_teams.serialize import converter
 
 
 @attrs.frozen
 class CardDealt(Event):
     seat: int
     card: Card
+
+    def describe(self) -> str:
+        return f"seat {self.seat} is dealt a card"
+
+
+@attrs.frozen
+class HiddenCardDealt(Event):
+    """A movement card went to ``seat``; only that seat sees which."""
+
+    seat: int
 
     def describe(self) -> str:
         return f"seat {self.seat} is dealt a card"
@@ -54,6 +82,16 @@ class NoBonusCard(Event):
 class BonusCardTaken(Event):
     seat: int
     kind: BonusKind
+
+    def describe(self) -> str:
+        return f"seat {self.seat} takes a bonus card"
+
+
+@attrs.frozen
+class HiddenBonusCardTaken(Event):
+    """``seat`` took a bonus card from the bonus deck; only that seat sees which."""
+
+    seat: int
 
     def describe(self) -> str:
         return f"seat {self.seat} takes a bonus card"
@@ -171,3 +209,74 @@ class SideWon(Event):
     def describe(self) -> str:
         seats = " and ".join(str(seat) for seat in self.seats)
         return f"every character of the side of seat(s) {seats} is across: they win"
+
+
+SuperTeamsEvent: TypeAlias = (
+    CardDealt
+    | HiddenCardDealt
+    | SpecialCardRevealed
+    | DeckReshuffled
+    | BonusDeckReshuffled
+    | NoBonusCard
+    | BonusCardTaken
+    | HiddenBonusCardTaken
+    | CardPlayed
+    | BonusPlayed
+    | Passed
+    | Moved
+    | FellBack
+    | ThroughLoop
+    | Crossed
+    | HalfChosen
+    | SuperJumped
+    | SuperJumpUnused
+    | SideWon
+)
+EVENT_TYPES: tuple[type[Event], ...] = (
+    CardDealt,
+    HiddenCardDealt,
+    SpecialCardRevealed,
+    DeckReshuffled,
+    BonusDeckReshuffled,
+    NoBonusCard,
+    BonusCardTaken,
+    HiddenBonusCardTaken,
+    CardPlayed,
+    BonusPlayed,
+    Passed,
+    Moved,
+    FellBack,
+    ThroughLoop,
+    Crossed,
+    HalfChosen,
+    SuperJumped,
+    SuperJumpUnused,
+    SideWon,
+)
+configure_actions(converter, SuperTeamsEvent)
+
+
+def event_to_json(event: Event) -> str:
+    """An event as JSON, tagged ``{"type": "<kebab-case name>", ...}``."""
+    if type(event) not in EVENT_TYPES:
+        raise TypeError(f"event must be a Super Teams event, got {event!r}")
+    return json.dumps(converter.unstructure(event, SuperTeamsEvent), separators=(",", ":"))
+
+
+def event_from_json(text: str | bytes) -> Event:
+    """Read an event written by :func:`event_to_json`.
+
+    An unknown ``"type"`` is refused listing the known ones; a missing, extra or
+    wrongly typed field raises an ``InvalidStateError`` naming the JSON path.
+    """
+    data: Any = loads_json(text)
+    if not isinstance(data, dict):
+        raise InvalidStateError(f"an event is a JSON object, not {type(data).__name__}")
+    known = [kebab_case(kind.__name__) for kind in EVENT_TYPES]
+    tag = data.get("type")
+    if tag not in known:
+        raise InvalidStateError(
+            f"unknown event type {tag!r}; the known types are: {', '.join(known)}", "$.type"
+        )
+    event: Event = structure_or_raise(converter, data, SuperTeamsEvent)  # type: ignore[arg-type]
+    return event

@@ -1,0 +1,524 @@
+"""What each seat may see (RULINGS.md, "What each seat may see"): views, events, tensors.
+
+:func:`observe` is the only way a frontend or an agent should look at a state. A
+:class:`View` holds exactly what one seat knows: its own hand and bonus hand, every
+hand's and pile's size, the multisets of cards it has not seen, and everything face up.
+The spectator's view (``seat`` ``None``) holds no hand. A view is a frozen value with
+strict JSON (:meth:`View.to_json`, :func:`view_from_json`); :func:`legal_actions_for_view`
+(also reached through ``legal_actions(view)``) lists the viewer's legal actions
+without ever looking at a hidden card.
+
+The view is the seat's knowledge *now*, as the ruling states it: the unseen cards as
+one multiset (the deck and the other hands together). A seat that remembers the game
+may know more (right after the bonus discard pile becomes the new bonus deck, for
+instance, it knows that deck's content); such memory lives with the seat, for example
+in the sequence of its views, not in the state.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+
+import attrs
+
+from sonic_rules.core.chance import CHANCE, ChanceType
+from sonic_rules.core.errors import InvalidActionError, InvalidStateError
+from sonic_rules.core.events import Event
+from sonic_rules.core.serialization import loads_json, structure_or_raise
+from sonic_rules.super_teams import events as ev
+from sonic_rules.super_teams.actions import Action
+from sonic_rules.super_teams.board import Board, Surface
+from sonic_rules.super_teams.cards import (
+    SPECIAL,
+    BonusKind,
+    Card,
+    Character,
+    Colour,
+    movement_deck,
+    sort_bonus,
+)
+from sonic_rules.super_teams.describe import describe_state
+from sonic_rules.super_teams.legality import LEGAL
+from sonic_rules.super_teams.options import Options, colours_in_play, seat_colours
+from sonic_rules.super_teams.phases import PHASES, Phase
+from sonic_rules.super_teams.serialize import FORMAT, GAME_NAME, converter
+from sonic_rules.super_teams.state import PendingMove, Piece, State
+
+VIEW_KIND = "view"
+
+
+@attrs.frozen
+class View:
+    """What ``seat`` may know of a state (``seat`` ``None``: a spectator).
+
+    Private to the viewer: ``hand`` and ``bonus_hand`` (``None`` for a spectator).
+    Sizes: ``hand_sizes`` and ``bonus_hand_sizes`` (seat by seat), ``deck_size``,
+    ``bonus_deck_size``. Unseen, as sorted multisets: ``unseen`` (the deck and the
+    other hands together) and ``unseen_bonus`` (the bonus deck and the other seats'
+    bonus hands). Face up, as in :class:`~.state.State`: ``players``, ``board``,
+    ``options``, ``phase``, ``turn``, ``turns_played``, ``pieces``, ``discard``,
+    ``bonus_discard``, ``pending`` (the move in progress, its bonus cards included),
+    ``deal_next``, ``specials_owed``, ``bonus_queue``, ``bonus_for``, ``jumper`` and
+    ``winners``.
+    """
+
+    seat: int | None
+    players: int
+    board: Board
+    options: Options
+    phase: Phase
+    turn: int
+    turns_played: int
+    pieces: tuple[Piece, ...]
+    hand: tuple[Card, ...] | None
+    bonus_hand: tuple[BonusKind, ...] | None
+    hand_sizes: tuple[int, ...]
+    bonus_hand_sizes: tuple[int, ...]
+    deck_size: int
+    bonus_deck_size: int
+    unseen: tuple[Card, ...]
+    unseen_bonus: tuple[BonusKind, ...]
+    discard: tuple[Card, ...]
+    bonus_discard: tuple[BonusKind, ...]
+    pending: PendingMove | None
+    deal_next: int
+    specials_owed: int
+    bonus_queue: tuple[int, ...]
+    bonus_for: Character | None
+    jumper: int | None
+    winners: tuple[int, ...]
+
+    @property
+    def to_act(self) -> int | ChanceType | None:
+        """The seat to act, :data:`~sonic_rules.CHANCE`, or ``None`` once the game is over."""
+        return PHASES.to_act(self, self.phase)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    def to_json(self, indent: int | None = None) -> str:
+        """``{"game": "super-teams", "format": 1, "kind": "view", ...}``; canonical when
+        ``indent`` is ``None`` (equal views give equal text, byte for byte)."""
+        return _dump(self, indent)
+
+    def describe(self) -> str:
+        """The position as :func:`~.describe.describe_state` writes it, plus the viewer's
+        own cards and what it has not seen; nothing hidden from the viewer."""
+        lines = [describe_state(_stand_in(self))]
+        if self.hand is not None and self.bonus_hand is not None:
+            cards = ", ".join(map(str, self.hand)) or "no cards"
+            bonus = ", ".join(map(str, self.bonus_hand)) or "no bonus cards"
+            lines.append(f"seat {self.seat} holds: {cards}; {bonus}")
+        else:
+            lines.append("spectator: no hand is seen")
+        lines.append(
+            f"deck {self.deck_size} cards, bonus deck {self.bonus_deck_size}; unseen: "
+            f"{len(self.unseen)} movement cards, {len(self.unseen_bonus)} bonus cards"
+        )
+        return "\n".join(lines)
+
+
+def _check_seat(state: State, seat: object) -> int | None:
+    if seat is not None and (type(seat) is not int):
+        raise TypeError(f"seat must be an int seat or None, got {seat!r}")
+    if seat is not None and not 0 <= seat < state.players:
+        raise InvalidActionError(f"seat {seat} is not in this {state.players}-player game")
+    return seat
+
+
+def observe(state: State, seat: int | None) -> View:
+    """What ``seat`` may see of ``state``; ``seat`` ``None`` is a spectator (no hand).
+
+    A seat out of range raises ``InvalidActionError`` naming it; a ``state`` or ``seat``
+    of the wrong type raises ``TypeError`` naming the parameter.
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a Super Teams State, got {type(state).__name__}")
+    seat = _check_seat(state, seat)
+    others = [s for s in range(state.players) if s != seat]
+    unseen = sorted([*state.deck, *(card for s in others for card in state.hands[s])])
+    unseen_bonus = [*state.bonus_deck, *(kind for s in others for kind in state.bonus_hands[s])]
+    return View(
+        seat=seat,
+        players=state.players,
+        board=state.board,
+        options=state.options,
+        phase=state.phase,
+        turn=state.turn,
+        turns_played=state.turns_played,
+        pieces=state.pieces,
+        hand=None if seat is None else state.hands[seat],
+        bonus_hand=None if seat is None else state.bonus_hands[seat],
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        bonus_hand_sizes=tuple(len(hand) for hand in state.bonus_hands),
+        deck_size=len(state.deck),
+        bonus_deck_size=len(state.bonus_deck),
+        unseen=tuple(unseen),
+        unseen_bonus=sort_bonus(unseen_bonus),
+        discard=state.discard,
+        bonus_discard=state.bonus_discard,
+        pending=state.pending,
+        deal_next=state.deal_next,
+        specials_owed=state.specials_owed,
+        bonus_queue=state.bonus_queue,
+        bonus_for=state.bonus_for,
+        jumper=state.jumper,
+        winners=state.winners,
+    )
+
+
+# -- legal actions from a view ------------------------------------------------------------
+
+
+def _stand_in(view: View) -> State:
+    """A state the viewer cannot tell from the real one: the viewer's own cards where they
+    are, the unseen cards dealt out to the other hands and the decks in sorted order.
+
+    Every rule the viewer's decisions depend on reads only what the view holds, so the
+    phase's legal-action function (:data:`.legality.LEGAL`) gives the same list on this
+    state as on the real one.
+    """
+    unseen = list(view.unseen)
+    unseen_bonus = list(view.unseen_bonus)
+    hands: list[tuple[Card, ...]] = []
+    bonus_hands: list[tuple[BonusKind, ...]] = []
+    for seat in range(view.players):
+        if seat == view.seat and view.hand is not None and view.bonus_hand is not None:
+            hands.append(view.hand)
+            bonus_hands.append(view.bonus_hand)
+            continue
+        size, bonus_size = view.hand_sizes[seat], view.bonus_hand_sizes[seat]
+        hands.append(tuple(unseen[:size]))
+        bonus_hands.append(tuple(unseen_bonus[:bonus_size]))
+        del unseen[:size], unseen_bonus[:bonus_size]
+    return State(
+        players=view.players,
+        board=view.board,
+        options=view.options,
+        phase=view.phase,
+        turn=view.turn,
+        pieces=view.pieces,
+        hands=tuple(hands),
+        bonus_hands=tuple(bonus_hands),
+        deck=tuple(unseen),
+        discard=view.discard,
+        bonus_deck=tuple(unseen_bonus),
+        bonus_discard=view.bonus_discard,
+        deal_next=view.deal_next,
+        specials_owed=view.specials_owed,
+        bonus_queue=view.bonus_queue,
+        bonus_for=view.bonus_for,
+        jumper=view.jumper,
+        pending=view.pending,
+        turns_played=view.turns_played,
+    )
+
+
+def legal_actions_for_view(view: View) -> list[Action]:
+    """The viewer's legal actions: the same list ``legal_actions(state)`` gives.
+
+    Only the seat to act may ask (``InvalidStateError`` naming the viewer otherwise,
+    and at a chance node, whose outcomes are hidden); a finished game has none.
+    """
+    if not isinstance(view, View):
+        raise TypeError(f"view must be a Super Teams View, got {type(view).__name__}")
+    to_act = view.to_act
+    if to_act is None:
+        return []
+    if to_act is CHANCE:
+        raise InvalidStateError(
+            "chance acts here: the next card is hidden, so a view lists no outcomes", "$.phase"
+        )
+    if view.seat != to_act:
+        who = "the spectator" if view.seat is None else f"seat {view.seat}"
+        raise InvalidStateError(
+            f"it is seat {to_act}'s decision: {who} sees this view, so it has no legal actions",
+            "$.seat",
+        )
+    return LEGAL[view.phase](_stand_in(view))
+
+
+# -- events per seat ----------------------------------------------------------------------
+
+
+def events_for(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """``events`` as ``seat`` sees them (``None``: a spectator).
+
+    A movement card dealt to another seat becomes :class:`~.events.HiddenCardDealt`; a
+    bonus card another seat takes becomes :class:`~.events.HiddenBonusCardTaken`
+    (Super Jump excepted: it is played face up at once). Every other event is public.
+    """
+    if seat is not None and type(seat) is not int:
+        raise TypeError(f"seat must be an int seat or None, got {seat!r}")
+    seen: list[Event] = []
+    for event in events:
+        if isinstance(event, ev.CardDealt) and event.seat != seat:
+            seen.append(ev.HiddenCardDealt(event.seat))
+        elif (
+            isinstance(event, ev.BonusCardTaken)
+            and event.seat != seat
+            and event.kind is not BonusKind.SUPER_JUMP
+        ):
+            seen.append(ev.HiddenBonusCardTaken(event.seat))
+        else:
+            seen.append(event)
+    return seen
+
+
+# -- JSON -------------------------------------------------------------------------------------
+
+
+def _dump(view: View, indent: int | None) -> str:
+    data = {"game": GAME_NAME, "format": FORMAT, "kind": VIEW_KIND, **converter.unstructure(view)}
+    return json.dumps(data, indent=indent, separators=None if indent else (",", ":"))
+
+
+def view_from_json(text: str | bytes) -> View:
+    """Read a view written by :meth:`View.to_json`; refuse anything malformed.
+
+    Another game, format or kind, unknown or missing fields, wrong types and views no
+    state could give (counts that do not add up) raise ``InvalidStateError`` naming the
+    JSON path.
+    """
+    data = loads_json(text)
+    if not isinstance(data, dict):
+        raise InvalidStateError(f"a view is a JSON object, not {type(data).__name__}")
+    data = dict(data)
+    for key, want in (("game", GAME_NAME), ("format", FORMAT), ("kind", VIEW_KIND)):
+        found = data.pop(key, None)
+        if found != want or type(found) is not type(want):
+            raise InvalidStateError(f"expected {want!r}, found {found!r}", f"$.{key}")
+    for field in attrs.fields(View):
+        if field.name not in data:
+            raise InvalidStateError("required field missing", f"$.{field.name}")
+    view = structure_or_raise(converter, data, View)
+    _validate_view(view)
+    return view
+
+
+def _validate_view(view: View) -> None:
+    """Refuse a view whose parts could not come from one state."""
+    players = view.players
+    if players not in (2, 3, 4):
+        raise InvalidStateError("Super Teams is for 2, 3 or 4 players", "$.players")
+    if view.seat is not None and not 0 <= view.seat < players:
+        raise InvalidStateError(f"seat {view.seat} is not in this game", "$.seat")
+    if (view.seat is None) != (view.hand is None) or (view.hand is None) != (
+        view.bonus_hand is None
+    ):
+        raise InvalidStateError("a seat's view holds its hands; a spectator's none", "$.hand")
+    for name in ("hand_sizes", "bonus_hand_sizes"):
+        if len(getattr(view, name)) != players:
+            raise InvalidStateError(f"one size per seat ({players})", f"$.{name}")
+    if view.seat is not None and view.hand is not None and view.bonus_hand is not None:
+        if len(view.hand) != view.hand_sizes[view.seat]:
+            raise InvalidStateError("the hand's size differs from hand_sizes", "$.hand")
+        if len(view.bonus_hand) != view.bonus_hand_sizes[view.seat]:
+            raise InvalidStateError("the bonus hand's size differs", "$.bonus_hand")
+    own, own_bonus = view.hand or (), view.bonus_hand or ()
+    other = sum(size for s, size in enumerate(view.hand_sizes) if s != view.seat)
+    other_bonus = sum(size for s, size in enumerate(view.bonus_hand_sizes) if s != view.seat)
+    if len(view.unseen) != view.deck_size + other:
+        raise InvalidStateError("unseen must be the deck and the other hands", "$.unseen")
+    if len(view.unseen_bonus) != view.bonus_deck_size + other_bonus:
+        raise InvalidStateError("unseen_bonus must be the bonus deck and the other hands", "$")
+    colours = colours_in_play(players, view.options)
+    if Counter([*own, *view.unseen, *view.discard]) != Counter(movement_deck(colours)):
+        raise InvalidStateError("the movement cards do not add up to the deck", "$.unseen")
+    everything = Counter(view.options.bonus_split.cards())
+    if Counter([*own_bonus, *view.unseen_bonus, *view.bonus_discard]) != everything:
+        raise InvalidStateError("the bonus cards do not add up to the split", "$.unseen_bonus")
+
+
+# -- tensors and strings ----------------------------------------------------------------------
+
+_SEATS = 4
+_CARDS: tuple[Card, ...] = (*(Card(c, v) for c in Colour for v in range(1, 7)), SPECIAL)
+_CARD_INDEX = {card: i for i, card in enumerate(_CARDS)}
+_HALVES = (Surface.NORMAL, Surface.RINGS, Surface.SPIKES)
+
+
+def observation_layout(state: State) -> list[tuple[str, int]]:
+    """The observation tensor's sections in order, each ``(name, length)``.
+
+    ``N`` is the board's length. Seats are always 4 wide, characters 8 (in
+    :class:`~.cards.Character` order), movement cards 25 (blue 1-6, red, black,
+    yellow, then the special card), bonus kinds 5 (in :class:`~.cards.BonusKind` order):
+
+    ==================  =============  ==============================================
+    section             length         content
+    ==================  =============  ==============================================
+    viewer              4              one-hot seat (all zero: spectator)
+    to_act              5              one-hot seat, then chance (game over: zero)
+    phase               7              one-hot :class:`~.phases.Phase`
+    turn                4              one-hot seat whose turn it is
+    seat_colours        16             seat x colour held
+    pieces              8 x (N + 5)    per character: in play, one-hot space 0..N
+                                       (N: across), one-hot half normal/rings/spikes
+    hand                25             own movement cards by kind (counts)
+    bonus_hand          5              own bonus cards by kind (counts)
+    hand_sizes          4              cards per seat
+    bonus_hand_sizes    4              bonus cards per seat
+    piles               2              deck size, bonus deck size
+    unseen              25             unseen movement cards by kind (counts)
+    unseen_bonus        5              unseen bonus cards by kind (counts)
+    discard             25             discard pile by kind (counts)
+    bonus_discard       5              bonus discard pile by kind (counts)
+    pending             47             the move in progress (all zero: none): 1 flag,
+                                       one-hot seat that played the card (4), one-hot
+                                       card (25), one-hot character (8), its bonus
+                                       cards by kind (5), seats still to be asked (4)
+    deal_next           4              one-hot seat the next card goes to
+    specials_owed       1              special cards whose bonus round waits
+    bonus_queue         4              bonus cards still to take, per seat
+    bonus_for           8              one-hot character whose bonus space draws
+    jumper              4              one-hot seat choosing a Super Jump target
+    partner_bonus       1              the option ST-OPT-SECOND-BONUS
+    ==================  =============  ==============================================
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a Super Teams State, got {type(state).__name__}")
+    board = len(state.board)
+    return [
+        (name, length if isinstance(length, int) else length(board))
+        for name, length, _ in _SECTIONS
+    ]
+
+
+def observation_shape(state: State) -> tuple[int]:
+    """The observation tensor's shape for ``state``'s game: ``(length,)``."""
+    return (sum(length for _, length in observation_layout(state)),)
+
+
+def observation_tensor(state: State, seat: int | None) -> list[float]:
+    """``seat``'s observation as a flat list of floats (:func:`observation_layout`).
+
+    Built from :func:`observe` alone, so it carries nothing the seat may not see.
+    """
+    view = observe(state, seat)
+    tensor: list[float] = []
+    for _, _, encode in _SECTIONS:
+        tensor += encode(view)
+    return tensor
+
+
+def information_state(state: State, seat: int | None) -> str:
+    """A string that identifies what ``seat`` knows of ``state``: its canonical view JSON.
+
+    Two states give the same string exactly when ``seat`` sees them alike. This is the
+    Markov information state of the ruling (OpenSpiel's observation with
+    ``perfect_recall=False``); a perfect-recall information state also needs the
+    seat's past views, which the state does not keep.
+    """
+    return observe(state, seat).to_json()
+
+
+def _one_hot(index: int | None, size: int) -> list[float]:
+    vector = [0.0] * size
+    if index is not None:
+        vector[index] = 1.0
+    return vector
+
+
+def _card_counts(cards: Sequence[Card] | None) -> list[float]:
+    vector = [0.0] * len(_CARDS)
+    for card in cards or ():
+        vector[_CARD_INDEX[card]] += 1.0
+    return vector
+
+
+def _bonus_counts(kinds: Sequence[BonusKind] | None) -> list[float]:
+    vector = [0.0] * len(BonusKind)
+    for kind in kinds or ():
+        vector[kind.order] += 1.0
+    return vector
+
+
+def _per_seat(values: Iterable[int]) -> list[float]:
+    vector = [0.0] * _SEATS
+    for seat, value in enumerate(values):
+        vector[seat] = float(value)
+    return vector
+
+
+def _seat_counts(seats: Iterable[int]) -> list[float]:
+    vector = [0.0] * _SEATS
+    for seat in seats:
+        vector[seat] += 1.0
+    return vector
+
+
+def _to_act(view: View) -> list[float]:
+    to_act = view.to_act
+    vector = [0.0] * (_SEATS + 1)
+    if to_act is CHANCE:
+        vector[_SEATS] = 1.0
+    elif isinstance(to_act, int):
+        vector[to_act] = 1.0
+    return vector
+
+
+def _seat_colours(view: View) -> list[float]:
+    vector = [0.0] * (_SEATS * len(Colour))
+    for seat, colours in enumerate(seat_colours(view.players, view.options)):
+        for colour in colours:
+            vector[seat * len(Colour) + list(Colour).index(colour)] = 1.0
+    return vector
+
+
+def _pieces(view: View) -> list[float]:
+    width = len(view.board) + 1
+    where = {piece.character: piece for piece in view.pieces}
+    vector: list[float] = []
+    for character in Character:
+        piece = where.get(character)
+        if piece is None:
+            vector += [0.0] * (1 + width + len(_HALVES))
+            continue
+        half = None if piece.half is None else _HALVES.index(piece.half)
+        vector += [1.0, *_one_hot(piece.position, width), *_one_hot(half, len(_HALVES))]
+    return vector
+
+
+def _pending(view: View) -> list[float]:
+    move = view.pending
+    if move is None:
+        return [0.0] * (1 + _SEATS + len(_CARDS) + 8 + len(BonusKind) + _SEATS)
+    return [
+        1.0,
+        *_one_hot(move.seat, _SEATS),
+        *_one_hot(_CARD_INDEX[move.card], len(_CARDS)),
+        *_one_hot(move.character.order, 8),
+        *_bonus_counts(move.bonuses),
+        *_seat_counts(move.responders),
+    ]
+
+
+_Encoder = Callable[[View], list[float]]
+_SECTIONS: tuple[tuple[str, int | Callable[[int], int], _Encoder], ...] = (
+    ("viewer", _SEATS, lambda v: _one_hot(v.seat, _SEATS)),
+    ("to_act", _SEATS + 1, _to_act),
+    ("phase", len(Phase), lambda v: _one_hot(list(Phase).index(v.phase), len(Phase))),
+    ("turn", _SEATS, lambda v: _one_hot(v.turn, _SEATS)),
+    ("seat_colours", _SEATS * len(Colour), _seat_colours),
+    ("pieces", lambda board: 8 * (board + 5), _pieces),
+    ("hand", len(_CARDS), lambda v: _card_counts(v.hand)),
+    ("bonus_hand", len(BonusKind), lambda v: _bonus_counts(v.bonus_hand)),
+    ("hand_sizes", _SEATS, lambda v: _per_seat(v.hand_sizes)),
+    ("bonus_hand_sizes", _SEATS, lambda v: _per_seat(v.bonus_hand_sizes)),
+    ("piles", 2, lambda v: [float(v.deck_size), float(v.bonus_deck_size)]),
+    ("unseen", len(_CARDS), lambda v: _card_counts(v.unseen)),
+    ("unseen_bonus", len(BonusKind), lambda v: _bonus_counts(v.unseen_bonus)),
+    ("discard", len(_CARDS), lambda v: _card_counts(v.discard)),
+    ("bonus_discard", len(BonusKind), lambda v: _bonus_counts(v.bonus_discard)),
+    ("pending", 1 + _SEATS + len(_CARDS) + 8 + len(BonusKind) + _SEATS, _pending),
+    ("deal_next", _SEATS, lambda v: _one_hot(v.deal_next, _SEATS)),
+    ("specials_owed", 1, lambda v: [float(v.specials_owed)]),
+    ("bonus_queue", _SEATS, lambda v: _seat_counts(v.bonus_queue)),
+    ("bonus_for", 8, lambda v: _one_hot(None if v.bonus_for is None else v.bonus_for.order, 8)),
+    ("jumper", _SEATS, lambda v: _one_hot(v.jumper, _SEATS)),
+    ("partner_bonus", 1, lambda v: [float(v.options.partner_second_bonus)]),
+)
