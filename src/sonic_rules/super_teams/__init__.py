@@ -16,6 +16,17 @@ from __future__ import annotations
 from sonic_rules.core.driver import GreedyPlayer, RandomPlayer
 from sonic_rules.core.game import Game, Outcome
 from sonic_rules.super_teams import events, players
+from sonic_rules.super_teams.action_space import (
+    action_from_index,
+    action_index,
+    action_table,
+    chance_from_index,
+    chance_index,
+    legal_mask,
+    max_game_length,
+    num_chance_outcomes,
+    num_distinct_actions,
+)
 from sonic_rules.super_teams.actions import (
     ACTION_TYPES,
     Action,
@@ -37,6 +48,7 @@ from sonic_rules.super_teams.engine import (
     move_value,
     step,
 )
+from sonic_rules.super_teams.events import event_from_json, event_to_json
 from sonic_rules.super_teams.legality import (
     bonus_is_playable,
     check,
@@ -56,6 +68,17 @@ from sonic_rules.super_teams.serialize import (
 from sonic_rules.super_teams.setup import VARIANTS, new_game, setup_position
 from sonic_rules.super_teams.state import PendingMove, Piece, State
 from sonic_rules.super_teams.validate import validate_state
+from sonic_rules.super_teams.views import (
+    View,
+    events_for,
+    information_state,
+    legal_actions_for_view,
+    observation_layout,
+    observation_shape,
+    observation_tensor,
+    observe,
+    view_from_json,
+)
 
 GAME: Game[State, Action] = Game(
     name="super-teams",
@@ -115,22 +138,41 @@ __all__ = [
     "Space",
     "State",
     "Surface",
+    "View",
+    "action_from_index",
     "action_from_json",
+    "action_index",
+    "action_table",
     "action_to_json",
     "apply",
     "bonus_is_playable",
+    "chance_from_index",
+    "chance_index",
     "chance_outcomes",
     "check",
     "describe_action",
     "describe_state",
+    "event_from_json",
+    "event_to_json",
     "events",
+    "events_for",
     "from_json",
     "greedy_player",
+    "information_state",
     "jump_candidates",
     "legal_actions",
+    "legal_actions_for_view",
+    "legal_mask",
+    "max_game_length",
     "movable_characters",
     "move_value",
     "new_game",
+    "num_chance_outcomes",
+    "num_distinct_actions",
+    "observation_layout",
+    "observation_shape",
+    "observation_tensor",
+    "observe",
     "play_game",
     "players",
     "score",
@@ -138,4 +180,5 @@ __all__ = [
     "step",
     "to_json",
     "validate_state",
+    "view_from_json",
 ]
