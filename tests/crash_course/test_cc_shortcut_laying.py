@@ -156,6 +156,9 @@ def test_cc_shortcut_lay_step_json_and_validation() -> None:
     assert from_json(to_json(done)) == done
     with pytest.raises(InvalidStateError, match="attempt"):
         validate_state(attrs.evolve(partway, phase=Phase.ACTIONS))
+    astray = attrs.evolve(partway.shortcut_attempt[0], x=5, y=5)
+    with pytest.raises(InvalidStateError, match="path from the active character"):
+        validate_state(attrs.evolve(partway, shortcut_attempt=(astray,)))
     with pytest.raises(InvalidStateError, match="two different edges"):
         validate_state(
             attrs.evolve(done, shortcuts=(attrs.evolve(done.shortcuts[0], ends=(1, 1)),))

@@ -216,32 +216,48 @@ def open_end(state: State) -> tuple[int, int, int] | None:
     it enters by, ``(x, y, entry)``; ``None`` off an arrow or once the path has met a
     track tile (the path from the active character's arrow, through laid tiles and the
     attempt's)."""
+    return _trace(state)[0]
+
+
+def attempt_in_line(state: State) -> bool:
+    """The attempt's tiles lie, in order, on the path from the active character's arrow
+    space (``CC-SHORTCUT-LAY-STEP``); what ``validate_state`` checks of an attempt."""
+    traced = _trace(state)[1]
+    return traced == [(s.x, s.y) for s in state.shortcut_attempt]
+
+
+def _trace(state: State) -> tuple[tuple[int, int, int] | None, list[tuple[int, int]]]:
+    """:func:`open_end`, and the cells of the attempt's tiles passed on the way."""
     position = _arrow_position(state)
     if position is None:
-        return None
+        return None, []
     placed = state.course[position.tile]
     point = space_point(placed.x, placed.y, placed.heading, position.row, position.lane)
     arrow = _arrows_of(state).get(point)
     if arrow is None:
-        return None
+        return None, []
     direction = arrow[1]
     track_cells = {(p.x, p.y) for p in state.course}
-    pipes = {(s.x, s.y): s for s in (*state.shortcuts, *state.shortcut_attempt)}
+    pipes = {(s.x, s.y): s for s in state.shortcuts}
+    attempt = {(s.x, s.y): s for s in state.shortcut_attempt}
+    passed: list[tuple[int, int]] = []
     for _ in range(_MAX_DEPTH):
         dx, dy = DIRECTIONS[direction]
         px, py = point[0] + dx, point[1] + dy
         cell = (px // 3, py // 3)
         entry = (direction + 2) % 4
         if cell in track_cells or (px, py) != _midpoint(cell, entry):
-            return None
-        pipe = pipes.get(cell)
+            return None, passed
+        pipe = pipes.get(cell) or attempt.get(cell)
         if pipe is None:
-            return cell[0], cell[1], entry
+            return (cell[0], cell[1], entry), passed
         if entry not in pipe.ends:
-            return None
+            return None, passed
+        if cell in attempt:
+            passed.append(cell)
         direction = pipe.ends[1] if pipe.ends[0] == entry else pipe.ends[0]
         point = _midpoint(cell, direction)
-    return None
+    return None, passed
 
 
 def shortcut_steps(state: State) -> list[A.LayShortcutTile]:

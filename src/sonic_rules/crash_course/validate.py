@@ -8,6 +8,7 @@ with the JSON path of the offending value.
 from __future__ import annotations
 
 from sonic_rules.core.errors import BoardError, InvalidStateError
+from sonic_rules.crash_course.shortcuts import attempt_in_line
 from sonic_rules.crash_course.state import (
     KINDS,
     MAX_DAMAGE,
@@ -223,6 +224,11 @@ def _check_shortcuts(state: State, cells: set[tuple[int, int]]) -> None:
     if bool(state.shortcut_attempt) != (state.phase is Phase.LAYING_SHORTCUT):
         raise InvalidStateError(
             "shortcut tiles wait in an attempt only while one is being laid",
+            "$.shortcut_attempt",
+        )
+    if state.shortcut_attempt and not attempt_in_line(state):
+        raise InvalidStateError(
+            "the attempt's tiles make a path from the active character's arrow space",
             "$.shortcut_attempt",
         )
 
