@@ -232,3 +232,29 @@ def test_cc_shortcut_lay_step_random_play_starts_and_finishes_attempts() -> None
                 outcomes["finished" if after.shortcuts != state.shortcuts else "refused"] += 1
             state = after
     assert outcomes["finished"] and outcomes["refused"]
+
+
+def test_cc_shortcut_lay_step_apply_iff_listed() -> None:
+    """CC-SHORTCUT-LAY-STEP, CC-SHORTCUT-LAY-COMPLETE: around an attempt, ``apply``
+    accepts a shortcut tile or a finish exactly when ``legal_actions`` lists it."""
+    start = _in_a_row()
+    partway = apply(start, FIRST)
+    complete = apply(partway, SECOND)
+    for state in (start, partway, complete):
+        legal = legal_actions(state)
+        candidates = [
+            LayShortcutTile(seat, tile, x, y, entry, exit_)
+            for seat in (0, 2)
+            for tile in range(3)
+            for x in range(3)
+            for y in range(4)
+            for entry in range(4)
+            for exit_ in range(4)
+        ]
+        for action in [*candidates, FinishShortcut(2), FinishShortcut(0)]:
+            try:
+                apply(state, action)
+            except IllegalActionError:
+                assert action not in legal
+            else:
+                assert action in legal
