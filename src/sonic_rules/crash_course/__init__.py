@@ -1,6 +1,7 @@
 """Sonic the Hedgehog: Crash Course, refereed.
 
-Start with :func:`new_game` (or :func:`setup_position` for a mid-game position), ask
+Start with :func:`new_game` (or :func:`setup_position` for any position, whose arguments
+:func:`position_kwargs` gives back from a state), ask
 :func:`legal_actions` and ``state.to_act``, resolve chance nodes with
 :func:`chance_outcomes`, and play with :func:`apply` / :func:`step`. States are frozen
 values; :func:`to_json` / :func:`from_json` round-trip them exactly. Every rule has an
@@ -55,7 +56,7 @@ from sonic_rules.crash_course.serialize import (
     from_json,
     to_json,
 )
-from sonic_rules.crash_course.setup import new_game, setup_position
+from sonic_rules.crash_course.setup import new_game, position_kwargs, setup_position
 from sonic_rules.crash_course.state import ItemKind, Space, State
 from sonic_rules.crash_course.tiles import Catalogue, default_catalogue, load_tiles
 from sonic_rules.crash_course.validate import validate_state
@@ -141,6 +142,7 @@ __all__ = [
     "load_tiles",
     "new_game",
     "play_game",
+    "position_kwargs",
     "score",
     "setup_position",
     "step",

@@ -8,7 +8,9 @@ game begins its first turn, whose draw is the first chance node.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import inspect
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -23,17 +25,23 @@ from sonic_rules.crash_course.state import (
     TOKEN_COUNTS,
     TOTAL_BIRDS,
     BoardItem,
+    Character,
     CharacterName,
     Draft,
+    Frame,
     ItemKind,
     Options,
+    Pending,
+    PendingKind,
     Phase,
+    PlacedShortcut,
+    PlacedTile,
     Space,
     State,
     Variant,
 )
 from sonic_rules.crash_course.tiles import Catalogue, default_catalogue
-from sonic_rules.crash_course.track import beginner_slots, lay_course
+from sonic_rules.crash_course.track import beginner_slots, lay_course, next_tile
 from sonic_rules.crash_course.turn import begin_turn
 from sonic_rules.crash_course.validate import beginner_order, roster, validate_state
 
@@ -173,23 +181,24 @@ def new_game(
     return draft.freeze()
 
 
-def _space(value: Any, where: str) -> Space:
-    if isinstance(value, Space):
-        return value
-    if (
-        isinstance(value, tuple | list)
-        and len(value) == 3
-        and all(type(part) is int for part in value)
-    ):
-        return Space(*value)
-    raise InvalidStateError(f"expected (tile, row, lane), got {value!r}", where)
+# ----- a position by hand -------------------------------------------------------------
 
-
-def _kind(value: str | ItemKind, where: str) -> ItemKind:
-    try:
-        return value if isinstance(value, ItemKind) else ItemKind(value)
-    except ValueError:
-        raise InvalidStateError(f"unknown item {value!r}", where) from None
+SpaceSpec = Space | tuple[int, int, int]
+"""A space as ``(tile, row, lane)``: course index (0 the rearmost tile), row from the
+tile's entry edge, lane 0 left, 1 middle, 2 right."""
+Cell = tuple[int, int]
+CourseEntry = str | tuple[str, bool] | tuple[str, bool, Cell] | tuple[str, bool, Cell, int]
+"""A course tile: its id, whether it is laid reversed, then only where its usual place
+does not say: its grid cell (after a Mega Jump, or once rearmost tiles were lifted) and
+its heading (0 north, 1 east, 2 south, 3 west; the rearmost tile's, once lifted tiles
+took the start away)."""
+ShortcutEntry = tuple[str, Cell, tuple[int, int]]
+"""A laid shortcut tile: its id, its grid cell and the two edges its path joins, in path
+order (0 north, 1 east, 2 south, 3 west; opposite edges: laid straight, adjacent: as a
+corner)."""
+PendingSpec = tuple[str, str] | tuple[str, str, int]
+"""A decision owed: ``("ring-drop", character, rings held back)`` or
+``("recovery", character)``."""
 
 
 def setup_position(
@@ -198,140 +207,583 @@ def setup_position(
     variant: str | Variant = "standard",
     options: Options | Mapping[str, Any] | None = None,
     tiles: Catalogue | None = None,
-    course: Sequence[str | tuple[str, bool]] | None = None,
-    positions: Mapping[str, tuple[int, int, int] | Space | None] | None = None,
+    course: Sequence[CourseEntry] | None = None,
+    new_tiles: Iterable[int] = (),
+    shortcuts: Sequence[ShortcutEntry] = (),
+    positions: Mapping[str, SpaceSpec | None] | None = None,
     damage: Mapping[str, int] | None = None,
     items: Mapping[str, Iterable[str]] | None = None,
     rings: Mapping[str, int] | None = None,
     power_ups: Iterable[str] = (),
+    knocked_down: Iterable[str] = (),
     birds: Sequence[int] | None = None,
-    board: Mapping[tuple[int, int, int], str] | None = None,
-    face_down: Iterable[tuple[int, int, int]] = (),
-    new_tiles: Iterable[int] = (),
+    board: Mapping[SpaceSpec, str] | None = None,
+    face_down: Iterable[SpaceSpec] = (),
+    discard: Mapping[str, int] | None = None,
+    phase: str | Phase = "actions",
     active: str | None = None,
     actions_left: int = 3,
+    moved_this_turn: bool = False,
+    hazard_damage: Mapping[str, int] | None = None,
+    laid_this_turn: Iterable[str] = (),
+    shortcut_attempt: Sequence[ShortcutEntry] = (),
+    draws_left: int = 0,
+    drawn: Sequence[str] = (),
+    motion: Sequence[Frame | Mapping[str, Any]] = (),
+    pending: Sequence[PendingSpec] = (),
+    winners: Sequence[int] = (),
+    termination: str = "",
 ) -> State:
-    """A mid-game position in the actions phase, from readable arguments.
+    """Any position, from readable arguments; :func:`position_kwargs` gives them back.
 
-    ``course`` lists tile ids from the rearmost (``"id"`` or ``("id", reversed)``; default
-    the two starting tiles); tiles not in it are in the pile. ``positions``, ``damage``,
-    ``items``, ``rings`` are keyed by character name (``"sonic"``...); ``board`` maps
-    ``(tile, row, lane)`` to ``"spring"``, ``"booster"``, ``"crabmeat"`` or
-    ``"rings:N"``; ``face_down`` lists Beginner spaces holding a face-down token (their
-    kinds are decided as they are revealed). ``new_tiles`` are course indices whose
-    Flicky Bird is still to be taken. A Beginner position lays every tile (default: the
-    catalogue order, starting tiles first). Every item not placed is in the pile. The
-    result is validated like a loaded state
-    (:class:`~sonic_rules.core.errors.InvalidStateError` if inconsistent).
+    The course: ``course`` lists tile ids from the rearmost (:data:`CourseEntry`;
+    default the two starting tiles, or every tile for the Beginner game), ``new_tiles``
+    the course indices whose Flicky Bird is still to be taken; tiles not in the course
+    are in the tile pile. ``shortcuts`` lists the shortcut tiles laid
+    (:data:`ShortcutEntry`).
+
+    The boards, keyed by character name (``"sonic"``...): ``positions`` (a
+    :data:`SpaceSpec`, or ``None`` off the track), ``damage``, ``items`` (``"bomb"``...),
+    ``rings``, and the names holding a Power-Up (``power_ups``) or lying knocked down
+    (``knocked_down``, Beginner); ``birds`` per seat.
+
+    The tokens: ``board`` maps spaces to ``"spring"``, ``"booster"``, ``"crabmeat"`` or a
+    ring stack ``"rings:N"``; ``face_down`` lists the Beginner spaces holding a face-down
+    token (its kind is decided as it is revealed); ``discard`` counts the discard pile by
+    item. Every other token is in the item pile.
+
+    The turn: ``phase`` (``"drawing"``, ``"lay-tile"``...), the ``active`` character
+    (default the first), ``actions_left``, ``moved_this_turn``, the hazard damage each
+    character took this turn (``hazard_damage``, which Eggman's ability counts), the
+    shortcut tiles laid this turn (``laid_this_turn``, which Knuckles' ability counts);
+    a shortcut being laid (``shortcut_attempt``, its tiles so far in path order); a draw
+    under way (``draws_left``, and ``drawn`` in the order drawn); a movement waiting
+    for a tile or a reveal (``motion``, its frames written as in the state's JSON);
+    decisions owed (``pending``, :data:`PendingSpec`); a finished game's ``winners`` and
+    ``termination``.
+
+    A wrong Python type raises ``TypeError`` naming the parameter; a position the rules
+    could not reach raises :class:`~sonic_rules.core.errors.InvalidStateError` naming it
+    (``$.positions.sonic``), checked like a loaded state.
     """
     kind = _variant(variant)
-    catalogue = _catalogue(tiles)
-    state = _blank_state(players, kind, catalogue, _options(options))
-    if course is None and not state.course:
+    blank = _blank_state(players, kind, _catalogue(tiles), _options(options))
+    names = _Names(blank)
+    seat_birds = _counts_list(birds, "birds") if birds is not None else list(blank.birds)
+    state = attrs.evolve(
+        blank,
+        **_course(blank, course, new_tiles),
+        characters=names.boards(positions, damage, items, rings, power_ups, knocked_down),
+        birds=tuple(seat_birds),
+        bird_supply=TOTAL_BIRDS - sum(seat_birds),
+        board=_board(board),
+        face_down=tuple(sorted(set(_spaces(face_down, "face_down")))),
+        discard=_kind_counts(discard, "discard"),
+        phase=_phase(phase),
+        active=0 if active is None else names.index(active, "active", "$.active"),
+        actions_left=_int(actions_left, "actions_left"),
+        moved_this_turn=_flag(moved_this_turn, "moved_this_turn"),
+        turn_hazard_damage=names.counts(hazard_damage, "hazard_damage"),
+        turn_laid_shortcuts=_shortcut_tiles(blank.catalogue, laid_this_turn),
+        shortcuts=_shortcuts(blank.catalogue, shortcuts, "shortcuts"),
+        shortcut_attempt=_shortcuts(blank.catalogue, shortcut_attempt, "shortcut_attempt"),
+        draws_left=_int(draws_left, "draws_left"),
+        drawn=_kinds(drawn, "drawn"),
+        motion=_motion(motion),
+        pending=names.pending(pending),
+        won_by=tuple(
+            _int(seat, f"winners[{n}]") for n, seat in enumerate(_listed(winners, "winners"))
+        ),
+        termination=_text(termination, "termination"),
+    )
+    state = attrs.evolve(state, pile=_pile(state))
+    return _checked(state)
+
+
+# ----- reading the arguments ------------------------------------------------------------
+
+
+def _type_error(parameter: str, expected: str, value: object) -> TypeError:
+    return TypeError(f"{parameter} must be {expected}, not {type(value).__name__}")
+
+
+def _mapping(value: object, parameter: str) -> Mapping[Any, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise _type_error(parameter, "a mapping", value)
+    return value
+
+
+def _listed(value: object, parameter: str) -> list[Any]:
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise _type_error(parameter, "a list", value)
+    return list(value)
+
+
+def _int(value: object, parameter: str) -> int:
+    if type(value) is not int:
+        raise _type_error(parameter, "an int", value)
+    return value
+
+
+def _flag(value: object, parameter: str) -> bool:
+    if type(value) is not bool:
+        raise _type_error(parameter, "True or False", value)
+    return value
+
+
+def _text(value: object, parameter: str) -> str:
+    if not isinstance(value, str):
+        raise _type_error(parameter, "a str", value)
+    return value
+
+
+def _counts_list(values: object, parameter: str) -> list[int]:
+    return [_int(v, f"{parameter}[{n}]") for n, v in enumerate(_listed(values, parameter))]
+
+
+def _space(value: object, parameter: str, where: str) -> Space:
+    if isinstance(value, Space):
+        return value
+    if not isinstance(value, tuple | list) or any(type(part) is not int for part in value):
+        raise _type_error(parameter, "a (tile, row, lane) tuple of ints", value)
+    if len(value) != 3:
+        raise InvalidStateError(f"expected (tile, row, lane), got {value!r}", where)
+    return Space(*value)
+
+
+def _spaces(values: object, parameter: str) -> list[Space]:
+    return [
+        _space(value, f"{parameter}[{n}]", f"$.{parameter}[{n}]")
+        for n, value in enumerate(_listed(values, parameter))
+    ]
+
+
+def _kind(value: object, parameter: str, where: str) -> ItemKind:
+    if isinstance(value, ItemKind):
+        return value
+    try:
+        return ItemKind(_text(value, parameter))
+    except ValueError:
+        known = ", ".join(kind.value for kind in KINDS)
+        raise InvalidStateError(f"unknown item {value!r} (one of {known})", where) from None
+
+
+def _kinds(values: object, parameter: str) -> tuple[ItemKind, ...]:
+    return tuple(
+        _kind(value, f"{parameter}[{n}]", f"$.{parameter}[{n}]")
+        for n, value in enumerate(_listed(values, parameter))
+    )
+
+
+def _kind_counts(counts: object, parameter: str) -> tuple[int, ...]:
+    """Counts per item kind (``{"bomb": 2}``), in the order of the count tuples."""
+    result = [0] * len(KINDS)
+    for key, count in _mapping(counts, parameter).items():
+        where = f"$.{parameter}.{getattr(key, 'value', key)}"
+        kind = _kind(key, f"{parameter} keys", where)
+        result[kind.index] = _int(count, f"{parameter}[{key!r}]")
+    return tuple(result)
+
+
+def _phase(value: object) -> Phase:
+    if isinstance(value, Phase):
+        return value
+    try:
+        return Phase(_text(value, "phase"))
+    except ValueError:
+        known = ", ".join(phase.value for phase in Phase)
+        raise InvalidStateError(f"unknown phase {value!r} (one of {known})", "$.phase") from None
+
+
+def _motion(frames: object) -> tuple[Frame, ...]:
+    """Movement frames as the state's JSON writes them (or :class:`~.state.Frame` values)."""
+    data = [
+        converter.unstructure(frame) if isinstance(frame, Frame) else frame
+        for frame in _listed(frames, "motion")
+    ]
+    structured: tuple[Frame, ...] = structure_or_raise(
+        converter, data, tuple[Frame, ...], "$.motion"
+    )
+    return structured
+
+
+def _shortcut_tile(catalogue: Catalogue, tile_id: object, parameter: str, where: str) -> int:
+    """A shortcut tile's catalogue index from its id."""
+    for number, spec in enumerate(catalogue.shortcuts):
+        if spec.id == _text(tile_id, parameter):
+            return number
+    raise InvalidStateError(f"no shortcut tile {tile_id!r}", where)
+
+
+def _shortcut_tiles(catalogue: Catalogue, ids: object) -> tuple[int, ...]:
+    return tuple(
+        _shortcut_tile(catalogue, tile_id, f"laid_this_turn[{n}]", f"$.laid_this_turn[{n}]")
+        for n, tile_id in enumerate(_listed(ids, "laid_this_turn"))
+    )
+
+
+def _shortcuts(catalogue: Catalogue, entries: object, parameter: str) -> tuple[PlacedShortcut, ...]:
+    """Shortcut tiles laid, as :data:`ShortcutEntry` values ``(id, (x, y), (entry, exit))``."""
+    result = []
+    for n, entry in enumerate(_listed(entries, parameter)):
+        label, where = f"{parameter}[{n}]", f"$.{parameter}[{n}]"
+        if not isinstance(entry, tuple | list) or len(entry) != 3:
+            raise _type_error(label, "a (tile id, (x, y), (entry, exit)) tuple", entry)
+        tile_id, cell, ends = entry
+        tile = _shortcut_tile(catalogue, tile_id, label, where)
+        x, y = _pair(cell, label)
+        result.append(PlacedShortcut(tile, x, y, _pair(ends, label)))
+    return tuple(result)
+
+
+def _pair(value: object, parameter: str) -> tuple[int, int]:
+    if not isinstance(value, tuple | list) or len(value) != 2:
+        raise _type_error(parameter, "a pair of ints", value)
+    return (_int(value[0], parameter), _int(value[1], parameter))
+
+
+class _Names:
+    """The characters of a game by name, and the arguments keyed by name."""
+
+    def __init__(self, state: State) -> None:
+        self.characters = state.characters
+        self.numbers = {character.name.value: n for n, character in enumerate(state.characters)}
+
+    def index(self, name: object, parameter: str, where: str) -> int:
+        key = name.value if isinstance(name, CharacterName) else _text(name, parameter)
+        if key not in self.numbers:
+            raise InvalidStateError(f"no character {key!r} in this game", where)
+        return self.numbers[key]
+
+    def keyed(self, values: object, parameter: str) -> list[tuple[int, str, Any]]:
+        """``(character number, parameter[name], value)`` for a mapping keyed by name."""
+        result = []
+        for name, value in _mapping(values, parameter).items():
+            number = self.index(name, f"{parameter} keys", f"$.{parameter}.{name}")
+            result.append((number, f"{parameter}[{name!r}]", value))
+        return result
+
+    def listed(self, values: object, parameter: str) -> list[int]:
+        return [
+            self.index(name, f"{parameter}[{n}]", f"$.{parameter}[{n}]")
+            for n, name in enumerate(_listed(values, parameter))
+        ]
+
+    def counts(self, values: object, parameter: str) -> tuple[int, ...]:
+        result = [0] * len(self.characters)
+        for number, label, value in self.keyed(values, parameter):
+            result[number] = _int(value, label)
+        return tuple(result)
+
+    def boards(
+        self,
+        positions: object,
+        damage: object,
+        items: object,
+        rings: object,
+        power_ups: object,
+        knocked_down: object,
+    ) -> tuple[Character, ...]:
+        """Every character board: position, damage, items, Rings, Power-Up, lying down."""
+        boards = [attrs.asdict(character, recurse=False) for character in self.characters]
+        for number, label, value in self.keyed(positions, "positions"):
+            where = f"$.positions.{self.characters[number].name.value}"
+            boards[number]["position"] = None if value is None else _space(value, label, where)
+        for number, label, value in self.keyed(items, "items"):
+            kinds = (
+                _kind(k, label, f"$.items.{self.characters[number].name.value}")
+                for k in _listed(value, label)
+            )
+            boards[number]["items"] = tuple(sorted(kinds, key=lambda kind: kind.index))
+        for field, values in (("damage", damage), ("rings", rings)):
+            for number, value in enumerate(self.counts(values, field)):
+                boards[number][field] = value
+        for number in self.listed(power_ups, "power_ups"):
+            boards[number]["power_up"] = True
+        for number in self.listed(knocked_down, "knocked_down"):
+            boards[number]["knocked_down"] = True
+        return tuple(Character(**board) for board in boards)
+
+    def pending(self, entries: object) -> tuple[Pending, ...]:
+        """Owed decisions: ``(kind, character)`` or ``(kind, character, rings)``."""
+        result = []
+        for n, entry in enumerate(_listed(entries, "pending")):
+            label, where = f"pending[{n}]", f"$.pending[{n}]"
+            if not isinstance(entry, tuple | list):
+                raise _type_error(label, "a (kind, character[, rings]) tuple", entry)
+            if len(entry) not in (2, 3):
+                raise InvalidStateError("expected (kind, character[, rings])", where)
+            try:
+                kind = PendingKind(_text(entry[0], label))
+            except ValueError:
+                raise InvalidStateError(f"unknown decision {entry[0]!r}", where) from None
+            number = self.index(entry[1], label, where)
+            rings = _int(entry[2], label) if len(entry) == 3 else 0
+            result.append(Pending(kind, number, rings))
+        return tuple(result)
+
+
+# ----- building the state ---------------------------------------------------------------
+
+
+def _usual_place(
+    catalogue: Catalogue, laid: Sequence[PlacedTile], tile: int, reversed_: bool
+) -> PlacedTile:
+    """Where a tile goes when nothing else is said: next on the course (``next_tile``)."""
+    return next_tile(catalogue, laid, (), tile, reversed_, True)[0]
+
+
+def _course(state: State, course: object, new_tiles: object) -> dict[str, Any]:
+    """The course and the tile pile (every track tile not in the course)."""
+    catalogue = state.catalogue
+    if course is None:
+        # The blank game's course: the starting tiles, or the Beginner track as given;
+        # a Beginner track dealt by chance defaults to the catalogue order, start first.
         line, star = catalogue.start_tiles()
         rest = [n for n in range(len(catalogue.tiles)) if n not in (line, star)]
-        course = [catalogue.tiles[n].id for n in (line, star, *rest)]
-    state = state if course is None else _with_course(state, course, new_tiles)
-    table = _Table(state)
-    table.place_characters(positions, damage)
-    table.hand_out(items, rings)
-    table.give_power_ups(power_ups)
-    placed_items = table.lay_items(board)
-    seat_birds = tuple(birds) if birds is not None else state.birds
-    state = attrs.evolve(
-        state,
-        characters=tuple(table.characters),
-        pile=tuple(table.pile),
-        board=tuple(sorted(placed_items)),
-        face_down=tuple(sorted({_space(key, "$.face_down") for key in face_down})),
-        birds=seat_birds,
-        bird_supply=TOTAL_BIRDS - sum(seat_birds),
-        phase=Phase.ACTIONS,
-        active=table.index(active, "$.active") if active is not None else 0,
-        actions_left=actions_left,
-    )
-    validate_state(state)
+        given = [(placed.tile, placed.reversed) for placed in state.course]
+        order = given or [(n, False) for n in (line, star, *rest)]
+        course = [(catalogue.tiles[tile].id, flip) for tile, flip in order]
+    fresh = set(_counts_list(new_tiles, "new_tiles"))
+    laid: list[PlacedTile] = []
+    for number, entry in enumerate(_listed(course, "course")):
+        tile_id, flip, cell, heading = _course_entry(entry, f"course[{number}]")
+        try:
+            tile = catalogue.index(tile_id)
+        except BoardError as error:
+            raise InvalidStateError(error.message, f"$.course[{number}]") from None
+        placed = _usual_place(catalogue, laid, tile, flip)
+        x, y = cell or (placed.x, placed.y)
+        laid.append(
+            attrs.evolve(
+                placed,
+                x=x,
+                y=y,
+                heading=placed.heading if heading is None else heading,
+                bird_taken=number not in fresh,
+            )
+        )
+    for index in sorted(fresh):
+        if not 0 <= index < len(laid):
+            raise InvalidStateError(f"no course tile {index}", "$.new_tiles")
+    in_course = {placed.tile for placed in laid}
+    pile = tuple(n for n in range(len(catalogue.tiles)) if n not in in_course)
+    return {"course": tuple(laid), "tile_pile": pile}
+
+
+def _course_entry(entry: object, parameter: str) -> tuple[str, bool, Cell | None, int | None]:
+    """``id``, ``(id, reversed)``, ``(id, reversed, (x, y))`` or ``(..., heading)``."""
+    if isinstance(entry, str):
+        return entry, False, None, None
+    if not isinstance(entry, tuple | list) or not 2 <= len(entry) <= 4:
+        raise _type_error(parameter, "a tile id or (id, reversed[, (x, y)[, heading]])", entry)
+    tile_id = _text(entry[0], parameter)
+    flip = _flag(entry[1], parameter)
+    cell: Cell | None = None
+    if len(entry) > 2:
+        cell = _pair(entry[2], parameter)
+    heading = _int(entry[3], parameter) if len(entry) == 4 else None
+    return tile_id, flip, cell, heading
+
+
+def _board(board: object) -> tuple[BoardItem, ...]:
+    """Face-up items on the course: ``"spring"``, ``"booster"``, ``"crabmeat"``, ``"rings:N"``."""
+    placed = []
+    for key, text in _mapping(board, "board").items():
+        label = f"board[{key!r}]"
+        where = f"$.board[{tuple(key) if isinstance(key, list) else key!r}]"
+        space = _space(key, "board keys", where)
+        name, _, count_text = _text(text, label).partition(":")
+        kind = _kind("ring" if name == "rings" else name, label, where)
+        if count_text and not count_text.isdigit():
+            raise InvalidStateError(f"a ring stack is written rings:N, not {text!r}", where)
+        placed.append(BoardItem(space, kind, int(count_text) if count_text else 1))
+    return tuple(sorted(placed))
+
+
+def _pile(state: State) -> tuple[int, ...]:
+    """The item pile: every token not out of the box and not anywhere else."""
+    elsewhere = attrs.evolve(state, pile=(0,) * len(KINDS))
+    pile = []
+    for kind in KINDS:
+        left = TOKEN_COUNTS[kind] - elsewhere.token_count(kind)
+        if left < 0:
+            raise InvalidStateError(
+                f"{TOKEN_COUNTS[kind] - left} {kind.value} tokens placed, "
+                f"the game has {TOKEN_COUNTS[kind] - state.box[kind.index]}",
+                "$.pile",
+            )
+        pile.append(left)
+    return tuple(pile)
+
+
+# The state's fields under the names of setup_position's keywords.
+_KEYWORDS = {
+    "turn_hazard_damage": "hazard_damage",
+    "turn_laid_shortcuts": "laid_this_turn",
+    "won_by": "winners",
+    "tile_pile": "course",
+    "bird_supply": "birds",
+    "characters": "damage",
+}
+_BOARD_KEYWORDS = {
+    "position": "positions",
+    "damage": "damage",
+    "items": "items",
+    "rings": "rings",
+    "power_up": "power_ups",
+    "knocked_down": "knocked_down",
+}
+_CHARACTER_PATH = re.compile(r"\$\.characters\[(\d+)\]\.(\w+)")
+_SPACE_PATH = re.compile(r"\$\.(board|face_down)\[(\d+)\]")
+_FIELD_PATH = re.compile(r"\$\.(\w+)")
+
+
+def _keyword_path(state: State, path: str) -> str:
+    """A path into the state as a path into ``setup_position``'s keywords."""
+    if match := _CHARACTER_PATH.match(path):
+        keyword = _BOARD_KEYWORDS.get(match[2])
+        name = state.characters[int(match[1])].name.value
+        return path if keyword is None else f"$.{keyword}.{name}"
+    if match := _SPACE_PATH.match(path):
+        field = match[1]
+        space = (
+            state.board[int(match[2])].space if field == "board" else state.face_down[int(match[2])]
+        )
+        return f"$.{field}[{(space.tile, space.row, space.lane)}]"
+    if (match := _FIELD_PATH.match(path)) and match[1] in _KEYWORDS:
+        return f"$.{_KEYWORDS[match[1]]}{path[match.end() :]}"
+    return path
+
+
+def _checked(state: State) -> State:
+    """``validate_state``, its errors naming the keyword at fault."""
+    try:
+        validate_state(state)
+    except InvalidStateError as error:
+        raise InvalidStateError(error.message, _keyword_path(state, error.path)) from None
     return state
 
 
-def _with_course(
-    state: State, course: Sequence[str | tuple[str, bool]], new_tiles: Iterable[int]
-) -> State:
-    """``state`` with ``course`` laid (tile ids from the rearmost) and the rest in the pile."""
-    catalogue = state.catalogue
-    order: list[tuple[int, bool]] = []
-    for number, entry in enumerate(course):
-        tile_id, flip = (entry, False) if isinstance(entry, str) else entry
-        try:
-            order.append((catalogue.index(tile_id), bool(flip)))
-        except BoardError as error:
-            raise InvalidStateError(error.message, f"$.course[{number}]") from None
-    fresh = set(new_tiles)
-    laid = tuple(
-        attrs.evolve(placed, bird_taken=index not in fresh)
-        for index, placed in enumerate(lay_course(catalogue, order))
-    )
-    in_course = {tile for tile, _ in order}
-    pile_tiles = tuple(n for n in range(len(catalogue.tiles)) if n not in in_course)
-    return attrs.evolve(state, course=laid, tile_pile=pile_tiles)
+# ----- and back -------------------------------------------------------------------------
 
 
-class _Table:
-    """The character boards and the pile while a position is set up by name."""
+def position_kwargs(state: State) -> dict[str, Any]:
+    """The keyword arguments of :func:`setup_position` that build ``state`` again.
 
-    def __init__(self, state: State) -> None:
-        self.names = {character.name.value: n for n, character in enumerate(state.characters)}
-        self.characters = list(state.characters)
-        self.pile = list(state.pile)
+    ``setup_position(**position_kwargs(state)) == state`` for any state, reached in play,
+    loaded or set up: a table or a frontend resumes a game from it. Written in the
+    game's words (tile and item ids, character names, phase names); a keyword at its
+    default is left out, except ``players``, ``variant``, ``course``, ``phase`` and
+    ``active``.
+    """
+    if not isinstance(state, State):
+        raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
+    kwargs: dict[str, Any] = {"players": state.players, "variant": state.variant.value}
+    default = converter.unstructure(Options())
+    options = {
+        key: value
+        for key, value in converter.unstructure(state.options).items()
+        if value != default[key]
+    }
+    if options:
+        kwargs["options"] = options
+    if state.catalogue != default_catalogue():
+        kwargs["tiles"] = state.catalogue
+    kwargs["course"] = _course_entries(state)
+    kwargs.update(_board_kwargs(state))
+    kwargs.update(_turn_kwargs(state))
+    return {
+        key: value
+        for key, value in kwargs.items()
+        if key in _ALWAYS or value not in (None, {}, [], (), _DEFAULTS[key])
+    }
 
-    def index(self, name: str, where: str) -> int:
-        if name not in self.names:
-            raise InvalidStateError(f"no character {name!r} in this game", where)
-        return self.names[name]
 
-    def place_characters(
-        self,
-        positions: Mapping[str, tuple[int, int, int] | Space | None] | None,
-        damage: Mapping[str, int] | None,
-    ) -> None:
-        characters = self.characters
-        for name, where_to in (positions or {}).items():
-            n = self.index(name, f"$.positions.{name}")
-            space = None if where_to is None else _space(where_to, f"$.positions.{name}")
-            characters[n] = attrs.evolve(characters[n], position=space)
-        for name, amount in (damage or {}).items():
-            characters[self.index(name, f"$.damage.{name}")] = attrs.evolve(
-                characters[self.names[name]], damage=amount
-            )
+def _course_entries(state: State) -> list[CourseEntry]:
+    entries: list[CourseEntry] = []
+    for index, placed in enumerate(state.course):
+        tile_id = state.catalogue.tiles[placed.tile].id
+        usual = _usual_place(state.catalogue, state.course[:index], placed.tile, placed.reversed)
+        cell = (placed.x, placed.y)
+        if placed.heading != usual.heading:
+            entries.append((tile_id, placed.reversed, cell, placed.heading))
+        elif cell != (usual.x, usual.y):
+            entries.append((tile_id, placed.reversed, cell))
+        else:
+            entries.append((tile_id, placed.reversed))
+    return entries
 
-    def hand_out(
-        self, items: Mapping[str, Iterable[str]] | None, rings: Mapping[str, int] | None
-    ) -> None:
-        characters, pile = self.characters, self.pile
-        for name, held in (items or {}).items():
-            n = self.index(name, f"$.items.{name}")
-            where = f"$.items.{name}"
-            kinds = tuple(sorted((_kind(k, where) for k in held), key=lambda k: k.index))
-            for item_kind in kinds:
-                pile[item_kind.index] -= 1
-            characters[n] = attrs.evolve(characters[n], items=kinds)
-        for name, count in (rings or {}).items():
-            n = self.index(name, f"$.rings.{name}")
-            pile[ItemKind.RING.index] -= count
-            characters[n] = attrs.evolve(characters[n], rings=count)
 
-    def give_power_ups(self, power_ups: Iterable[str]) -> None:
-        for name in power_ups:
-            n = self.index(name, f"$.power_ups.{name}")
-            self.characters[n] = attrs.evolve(self.characters[n], power_up=True)
+def _shortcut_entries(state: State, laid: Sequence[PlacedShortcut]) -> list[ShortcutEntry]:
+    ids = [spec.id for spec in state.catalogue.shortcuts]
+    return [(ids[s.tile], (s.x, s.y), s.ends) for s in laid]
 
-    def lay_items(self, board: Mapping[tuple[int, int, int], str] | None) -> list[BoardItem]:
-        placed_items = []
-        for key, text in (board or {}).items():
-            space = _space(key, f"$.board[{key!r}]")
-            label, _, count_text = text.partition(":")
-            item_kind = _kind("ring" if label == "rings" else label, f"$.board[{key!r}]")
-            count = int(count_text) if count_text else 1
-            self.pile[item_kind.index] -= count
-            placed_items.append(BoardItem(space, item_kind, count))
-        return placed_items
+
+def _where(space: Space) -> tuple[int, int, int]:
+    return (space.tile, space.row, space.lane)
+
+
+def _board_kwargs(state: State) -> dict[str, Any]:
+    characters = state.characters
+
+    def by_name(value: Callable[[Character], Any]) -> dict[str, Any]:
+        return {c.name.value: value(c) for c in characters if value(c)}
+
+    return {
+        "new_tiles": [n for n, placed in enumerate(state.course) if not placed.bird_taken],
+        "shortcuts": _shortcut_entries(state, state.shortcuts),
+        "positions": by_name(lambda c: c.position and _where(c.position)),
+        "damage": by_name(lambda c: c.damage),
+        "items": by_name(lambda c: [kind.value for kind in c.items]),
+        "rings": by_name(lambda c: c.rings),
+        "power_ups": [c.name.value for c in characters if c.power_up],
+        "knocked_down": [c.name.value for c in characters if c.knocked_down],
+        "birds": list(state.birds) if any(state.birds) else None,
+        "board": {
+            _where(item.space): f"rings:{item.count}"
+            if item.kind is ItemKind.RING
+            else item.kind.value
+            for item in state.board
+        },
+        "face_down": [_where(space) for space in state.face_down],
+        "discard": {
+            kind.value: state.discard[kind.index] for kind in KINDS if state.discard[kind.index]
+        },
+    }
+
+
+def _turn_kwargs(state: State) -> dict[str, Any]:
+    names = [character.name.value for character in state.characters]
+    shortcut_ids = [spec.id for spec in state.catalogue.shortcuts]
+    return {
+        "phase": state.phase.value,
+        "active": names[state.active],
+        "actions_left": state.actions_left,
+        "moved_this_turn": state.moved_this_turn,
+        "hazard_damage": {
+            names[n]: count for n, count in enumerate(state.turn_hazard_damage) if count
+        },
+        "laid_this_turn": [shortcut_ids[tile] for tile in state.turn_laid_shortcuts],
+        "shortcut_attempt": _shortcut_entries(state, state.shortcut_attempt),
+        "draws_left": state.draws_left,
+        "drawn": [kind.value for kind in state.drawn],
+        "motion": [converter.unstructure(frame) for frame in state.motion],
+        "pending": [
+            (owed.kind.value, names[owed.character], owed.rings)
+            if owed.kind is PendingKind.RING_DROP
+            else (owed.kind.value, names[owed.character])
+            for owed in state.pending
+        ],
+        "winners": list(state.won_by),
+        "termination": state.termination,
+    }
+
+
+_ALWAYS = ("players", "variant", "course", "phase", "active")
+_DEFAULTS = {
+    name: parameter.default
+    for name, parameter in inspect.signature(setup_position).parameters.items()
+}

@@ -302,20 +302,25 @@ class State:
         """Power-Up tokens not held."""
         return TOTAL_POWER_UPS - sum(character.power_up for character in self.characters)
 
+    def token_count(self, kind: ItemKind) -> int:
+        """Tokens of ``kind`` wherever they are: piles, box, boards, track, draw, limbo
+        (``TOKEN_COUNTS[kind]`` in a consistent state)."""
+        held = sum(c.items.count(kind) for c in self.characters)
+        if kind is ItemKind.RING:
+            held += sum(c.rings for c in self.characters)
+            held += sum(pending.rings for pending in self.pending)
+        return (
+            self.pile[kind.index]
+            + self.discard[kind.index]
+            + self.box[kind.index]
+            + held
+            + self.drawn.count(kind)
+            + sum(item.count for item in self.board if item.kind is kind)
+        )
+
     def item_total(self) -> int:
         """Every item token, wherever it is (always 60 in a consistent state)."""
-        held = sum(len(c.items) + c.rings for c in self.characters)
-        on_board = sum(item.count for item in self.board)
-        limbo = sum(pending.rings for pending in self.pending)
-        return (
-            sum(self.pile)
-            + sum(self.discard)
-            + sum(self.box)
-            + held
-            + on_board
-            + len(self.drawn)
-            + limbo
-        )
+        return sum(self.token_count(kind) for kind in KINDS)
 
 
 @functools.cache

@@ -8,7 +8,7 @@ with the JSON path of the offending value.
 from __future__ import annotations
 
 from sonic_rules.core.errors import BoardError, InvalidStateError
-from sonic_rules.crash_course.shortcuts import attempt_in_line
+from sonic_rules.crash_course.shortcuts import attempt_in_line, return_shortcuts
 from sonic_rules.crash_course.state import (
     KINDS,
     MAX_DAMAGE,
@@ -21,6 +21,7 @@ from sonic_rules.crash_course.state import (
     TOTAL_ITEMS,
     Character,
     CharacterName,
+    Draft,
     FrameKind,
     ItemKind,
     Options,
@@ -109,6 +110,7 @@ def validate_state(state: State) -> None:
     count = len(state.characters)
     _check_counts(state, count)
     _check_course(state)
+    _check_shortcut_paths(state)
     _check_spaces(state)
     _check_turn(state, count)
 
@@ -130,17 +132,7 @@ def _check_counts(state: State, count: int) -> None:
         if len(values) != len(KINDS) or any(v < 0 for v in values):
             raise InvalidStateError(f"expected {len(KINDS)} non-negative counts", f"$.{name}")
     for kind in KINDS:
-        held = sum(c.items.count(kind) for c in state.characters)
-        if kind is ItemKind.RING:
-            held += sum(c.rings for c in state.characters) + sum(p.rings for p in state.pending)
-        total = (
-            state.pile[kind.index]
-            + state.discard[kind.index]
-            + state.box[kind.index]
-            + held
-            + state.drawn.count(kind)
-            + sum(item.count for item in state.board if item.kind is kind)
-        )
+        total = state.token_count(kind)
         if total != TOKEN_COUNTS[kind]:
             raise InvalidStateError(
                 f"{total} {kind.value} tokens in play, the game has {TOKEN_COUNTS[kind]}", "$.pile"
@@ -231,6 +223,21 @@ def _check_shortcuts(state: State, cells: set[tuple[int, int]]) -> None:
             "the attempt's tiles make a path from the active character's arrow space",
             "$.shortcut_attempt",
         )
+
+
+def _check_shortcut_paths(state: State) -> None:
+    """Laid shortcut tiles join two arrow spaces (``CC-SHORTCUT-JOIN``: none that
+    ``CC-SHORTCUT-RETURN`` would send back)."""
+    if state.variant is Variant.BEGINNER and (state.shortcuts or state.turn_laid_shortcuts):
+        raise InvalidStateError("the Beginner game has no shortcuts", "$.shortcuts")
+    draft = Draft(state)
+    return_shortcuts(draft)
+    for number, shortcut in enumerate(state.shortcuts):
+        if shortcut not in draft.shortcuts:
+            raise InvalidStateError(
+                "this shortcut tile is on no path joining two arrow spaces",
+                f"$.shortcuts[{number}]",
+            )
 
 
 def _check_spaces(state: State) -> None:
@@ -332,3 +339,53 @@ def _check_turn(state: State, count: int) -> None:
             raise InvalidStateError("a reveal needs a character entering a token", "$.motion")
     if phase is Phase.LAY_TILE and state.motion[-1].kind is FrameKind.ENTER:
         raise InvalidStateError("a tile is laid for a character leaving the track", "$.motion")
+    _check_phase(state)
+
+
+_BEGINNER_ONLY = (Phase.SETUP, Phase.REVEALING, Phase.RECOVERY)
+_NOT_BEGINNER = (
+    Phase.DRAW_CHOICE,
+    Phase.DRAWING,
+    Phase.KEEP_CHOICE,
+    Phase.RING_DROP,
+    Phase.LAYING_SHORTCUT,
+)
+_MAY_OWE = (Phase.RING_DROP, Phase.RECOVERY, Phase.LAY_TILE, Phase.REVEALING)
+"""Phases in which decisions can be owed: movement stopped before they were asked."""
+
+
+def _check_phase(state: State) -> None:
+    """The phase belongs to the variant, what it waits for is there, and what belongs to
+    other phases (a draw, owed decisions) is not."""
+    phase, beginner = state.phase, state.variant is Variant.BEGINNER
+    if phase in (_NOT_BEGINNER if beginner else _BEGINNER_ONLY):
+        raise InvalidStateError(f"the {state.variant.value} game has no {phase.value}", "$.phase")
+    if not 0 <= state.draws_left <= 3 or (state.draws_left and phase is not Phase.DRAWING):
+        raise InvalidStateError("draws are left only while drawing, at most 3", "$.draws_left")
+    if len(state.drawn) + state.draws_left > 3 or (
+        state.drawn and phase not in (Phase.DRAWING, Phase.KEEP_CHOICE)
+    ):
+        raise InvalidStateError("at most 3 tokens are drawn, kept only during the draw", "$.drawn")
+    if phase is Phase.KEEP_CHOICE and ItemKind.RING in state.drawn:
+        raise InvalidStateError("Rings drawn are kept at once", "$.drawn")
+    if phase is Phase.DRAW_CHOICE and len(state.characters[state.active].items) < MAX_ITEMS:
+        raise InvalidStateError(
+            "the draw choice is for a full hand", f"$.characters[{state.active}].items"
+        )
+    for number, owed in enumerate(state.pending):
+        where = f"$.pending[{number}]"
+        if phase not in _MAY_OWE:
+            raise InvalidStateError(f"no decision is owed in the {phase.value} phase", where)
+        if (owed.kind is PendingKind.RECOVERY) is not beginner:
+            raise InvalidStateError("Beginner recoveries, other games' ring drops", where)
+        if owed.kind is PendingKind.RING_DROP and not 1 <= owed.rings <= MAX_RINGS:
+            raise InvalidStateError("a ring drop holds 1 to 3 Rings", where)
+        if owed.kind is PendingKind.RECOVERY and not state.characters[owed.character].knocked_down:
+            raise InvalidStateError("only a character knocked down recovers", where)
+    for number, character in enumerate(state.characters):
+        if character.knocked_down and not beginner:
+            raise InvalidStateError(
+                "only the Beginner game knocks down", f"$.characters[{number}].knocked_down"
+            )
+    if any(count < 0 for count in state.turn_hazard_damage):
+        raise InvalidStateError("damage taken is counted from 0", "$.turn_hazard_damage")
