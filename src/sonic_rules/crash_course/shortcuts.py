@@ -279,8 +279,10 @@ def shortcut_steps(state: State) -> list[A.LayShortcutTile]:
 
 def _steps(state: State) -> list[A.LayShortcutTile]:
     position = _arrow_position(state)
+    if position is None:
+        return []
     free = free_shortcut_tiles(state)
-    if position is None or not free:
+    if not free:
         return []
     attempt = state.shortcut_attempt
     laid = [(s.x, s.y, *s.ends) for s in attempt]
