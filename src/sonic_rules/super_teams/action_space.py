@@ -222,10 +222,11 @@ def max_game_length(state: State, *, turns: int) -> int:
     Super Teams has no bound without a turn limit. A move whose final space is in a
     loop goes back to the nearest normal space behind the loop (ST-LOOP-FALLBACK),
     which can be the space it started from: on the shipped board a character on space
-    10 (grass, the loop is 11-13) that plays a 1, 2 or 3 stays on 10, and on a board
-    with a loop longer than a card's reach behind a normal space it stays there for
-    any card. Every hand is dealt again when it empties, so such moves can repeat
-    without end. An agent needs a horizon, so this bounds the decisions while
+    10 (grass, the loop is 11-13) that plays a 1, 2 or 3 stays on 10; on a board whose
+    loop is longer than any move from the normal space behind it can reach, it stays
+    there whatever card is played, unless a Dexterity Bonus carries it through. Every
+    hand is dealt again when it empties, so such moves can repeat without end. An
+    agent needs a horizon, so this bounds the decisions made while
     ``turns_played < turns`` in a game started by ``new_game`` (n players):
 
     - A turn is one ``Play`` (1 decision), then the bonus response window: each seat in
