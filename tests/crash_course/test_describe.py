@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 import pytest
 
-from crash_course.cc_scenario_tiles import COURSE, scenario
+from crash_course.cc_scenario_tiles import ALL, COURSE, scenario
 from sonic_rules import CHANCE, InvalidActionError, InvalidStateError
 from sonic_rules.crash_course import (
     ACTION_TYPES,
@@ -197,8 +197,220 @@ def test_a_game_in_play_says_who_is_to_play() -> None:
     text = describe_state(state)
     first = text.splitlines()[0]
     assert first.startswith("Crash Course (standard, 2 players) - actions: Sonic to play")
-    assert "Sonic (seat 0): tile 0 row 0 middle" in text
+    assert "Sonic (seat 0): start-line row 0 middle" in text
     assert "Tails (seat 1): off the track" in text
+
+
+def test_the_course_is_named_tile_by_tile_by_tile_id() -> None:
+    """CC-TILE-RECYCLE: a tile keeps its name when the tiles behind it are lifted."""
+    state = scenario(
+        2,
+        course=[("arrows-wide", False, (0, 3), 0), ("spike-run", True), "corner-hive"],
+        positions={"sonic": (0, 1, 1), "tails": (2, 0, 0)},
+        new_tiles=[2],
+    )
+    lines = describe_state(state).splitlines()
+    assert lines[1].startswith("Course, the front tile first")
+    course = lines[2:5]
+    assert [line.split()[0] for line in course] == ["corner-hive", "spike-run", "arrows-wide"]
+    assert course[0].endswith("(its Flicky Bird still to take)")
+    assert course[1].endswith("(reversed)")
+    assert course[2].split()[1:] == ["..>", "|", ".S.", "|", "<.."]
+    assert "Sonic (seat 0): arrows-wide row 1 middle, 0 damage, no items, 0 Rings" in lines
+    assert "Tails (seat 1): corner-hive row 0 left, 0 damage, no items, 0 Rings" in lines
+
+
+def test_items_on_the_track_under_characters_and_face_down() -> None:
+    """A ring stack shows its size; an item under a character is listed; face-down tokens
+    are only face-down tokens (CC-PROJ-BEGINNER-HIDDEN)."""
+    state = scenario(
+        2,
+        course=COURSE,
+        positions={"sonic": (1, 1, 1)},
+        board={(1, 1, 1): "spring", (2, 1, 0): "rings:3", (0, 1, 2): "crabmeat"},
+    )
+    text = describe_state(state)
+    assert (
+        "On the track: a Crabmeat on start-line row 1 right; "
+        "a Spring on star-buzz row 1 middle, under Sonic; "
+        "a stack of 3 Rings on arrows-spikes row 1 left"
+    ) in text
+    beginner = scenario(
+        2, variant="beginner", course=ALL, positions={"sonic": (0, 0, 1)}, face_down=[(0, 1, 1)]
+    )
+    text = describe_state(beginner)
+    assert "a face-down token on start-line row 1 middle" in text
+    assert "S" in text and "?" in text and "Flicky Birds" not in text
+
+
+def test_each_board_and_what_another_seat_sees_of_it() -> None:
+    """Held items are seen by their holder only, their number by all (the rulings' "What
+    each seat may see"); everything else on a board is public."""
+    state = scenario(
+        2,
+        course=COURSE,
+        positions={"sonic": (1, 1, 1)},
+        items={"sonic": ["bomb", "spring"], "tails": ["motobug"]},
+        rings={"tails": 2},
+        damage={"sonic": 1},
+        power_ups=["sonic"],
+        birds=[3, 1],
+    )
+    everything = describe_state(state)
+    assert (
+        "Sonic (seat 0): star-buzz row 1 middle, 1 damage, holds a Bomb and a Spring, "
+        "0 Rings, the Power-Up"
+    ) in everything
+    assert "Tails (seat 1): off the track, 0 damage, holds a Motobug, 2 Rings" in everything
+    assert "Flicky Birds: seat 0 3 of 10, seat 1 1 of 10 (20 in the supply)" in everything
+    seen = describe_state(state, seat=1)
+    assert seen.splitlines()[0].startswith("Crash Course (standard, 2 players, as seat 1 sees it)")
+    assert "Sonic (seat 0): star-buzz row 1 middle, 1 damage, holds 2 items, 0 Rings" in seen
+    assert "Tails (seat 1): off the track, 0 damage, holds a Motobug, 2 Rings" in seen
+    assert "Bomb" not in seen and "Motobugs" not in seen
+
+
+def test_the_piles_and_the_discard() -> None:
+    state = scenario(2, course=COURSE, discard={"bomb": 2, "ring": 1}, items={"sonic": ["bomb"]})
+    text = describe_state(state)
+    assert (
+        "Tile pile: 4 track tiles (arrows-wide, spike-run, corner-hive, corner-spikes); "
+        "item pile: 56 item tokens (10 Motobugs, 2 Bombs, 5 Bumpers, 10 Springs, "
+        "10 Boosters, 10 Crabmeats and 9 Rings); discard: 2 Bombs and 1 Ring"
+    ) in text
+    assert "item pile: 56 item tokens; discard: 2 Bombs and 1 Ring" in describe_state(state, 1)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "waiting"),
+    [
+        (
+            {"phase": "drawing", "draws_left": 2, "drawn": ["ring"]},
+            "Now: chance draws 2 more tokens for Sonic (drawn so far: Ring)",
+        ),
+        (
+            {"phase": "keep-choice", "drawn": ["bomb", "spring"]},
+            "Now: Sonic keeps one of Bomb and Spring drawn; the others go back",
+        ),
+        (
+            {"phase": "draw-choice", "items": {"sonic": ["bomb", "spring"]}},
+            "Now: Sonic's hand is full: discard an item to draw, or skip the draw",
+        ),
+        (
+            {
+                "phase": "ring-drop",
+                "positions": {"tails": (2, 0, 1)},
+                "damage": {"tails": 1},
+                "pending": [("ring-drop", "tails", 2)],
+                "discard": {"motobug": 1},
+            },
+            "Now: Tails (seat 1) drops 2 Rings on the tile behind",
+        ),
+        (
+            {
+                "phase": "lay-tile",
+                "positions": {"sonic": (2, 2, 1)},
+                "actions_left": 2,
+                "moved_this_turn": True,
+                "motion": [
+                    {"kind": "advance", "character": 0, "how": "step", "remaining": 1, "lane": 1}
+                ],
+            },
+            "Now: Sonic lays the next track tile: Sonic is leaving the newest tile",
+        ),
+    ],
+)
+def test_the_phase_says_what_it_waits_for_and_who_owes_it(
+    kwargs: dict[str, Any], waiting: str
+) -> None:
+    text = describe_state(scenario(2, course=COURSE, **kwargs))
+    assert waiting in text.splitlines()
+
+
+def test_a_draw_is_seen_by_the_drawer_only() -> None:
+    state = scenario(2, course=COURSE, phase="keep-choice", drawn=["bomb", "spring"])
+    assert "Now: Sonic keeps one of Bomb and Spring drawn" in describe_state(state, seat=0)
+    assert "Now: Sonic keeps one of 2 tokens drawn" in describe_state(state, seat=1)
+
+
+def test_the_turn_so_far_and_a_beginner_recovery() -> None:
+    """CC-ABILITY-EGGMAN counts hazard damage over the turn; CC-PROJ-BEGINNER-KNOCKED."""
+    state = scenario(
+        4,
+        course=COURSE,
+        active="eggman",
+        positions={"eggman": (2, 0, 1)},
+        damage={"tails": 1, "eggman": 1},
+        hazard_damage={"tails": 1, "eggman": 1},
+        actions_left=1,
+        moved_this_turn=True,
+    )
+    lines = describe_state(state).splitlines()
+    assert lines[0].endswith("actions: Eggman to play, 1 action left")
+    assert "Hazard damage this turn: Tails 1, Eggman 1" in lines
+    assert "Eggman has moved this turn" in lines
+    knocked = scenario(
+        2,
+        variant="beginner",
+        course=ALL,
+        positions={"sonic": (0, 1, 1)},
+        board={(0, 1, 1): "crabmeat"},
+        rings={"sonic": 1},
+        knocked_down=["sonic"],
+        phase="recovery",
+        pending=[("recovery", "sonic")],
+    )
+    text = describe_state(knocked)
+    assert "Sonic (seat 0): start-line row 1 middle, no items, 1 Ring, knocked down" in text
+    assert "Now: Sonic (seat 0) may spend a Ring to get up" in text
+
+
+def test_shortcut_tiles_and_a_shortcut_being_laid() -> None:
+    course = ["start-line", "star-buzz", ("arrows-spikes", True)]
+    state = scenario(
+        2,
+        course=course,
+        positions={"sonic": (1, 1, 0)},
+        phase="laying-shortcut",
+        shortcut_attempt=[("tunnel-1", (-1, 1), (1, 0))],
+    )
+    lines = describe_state(state).splitlines()
+    assert "Shortcut being laid: tunnel-1 at (-1, 1), east to north" in lines
+    assert "Now: Sonic lays the shortcut tile by tile: the next tile, or finish" in lines
+
+
+def test_every_state_of_random_games_is_described_for_every_seat() -> None:
+    """Whatever the phase; a seat's view never names the items another seat holds."""
+    for seed, (players, variant) in enumerate(
+        [(3, "standard"), (2, "two-player"), (2, "beginner"), (4, "standard")]
+    ):
+        rng = random.Random(seed)
+        state = new_game(players, variant=variant)
+        while not state.is_over:
+            assert describe_state(state)
+            for seat in range(players):
+                board_lines = [
+                    line
+                    for line in describe_state(state, seat).splitlines()
+                    if line.startswith(NAMES) and f"(seat {seat})" not in line
+                ]
+                for line in board_lines:
+                    assert "holds a" not in line, line
+            state = apply(state, rng.choice(_choices(state)))
+        assert "wins" in describe_state(state, seat=0).splitlines()[0]
+
+
+def _choices(state: State) -> list[Any]:
+    if state.to_act is CHANCE:
+        return [action for action, _ in chance_outcomes(state)]
+    return legal_actions(state)
+
+
+def test_describe_state_refuses_a_seat_not_in_the_game() -> None:
+    with pytest.raises(TypeError, match="seat"):
+        describe_state(new_game(2), seat=2)
+    with pytest.raises(TypeError, match="seat"):
+        describe_state(new_game(2), seat="0")  # type: ignore[arg-type]
 
 
 def test_a_finished_game_names_the_winner() -> None:
