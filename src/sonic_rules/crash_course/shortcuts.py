@@ -86,14 +86,35 @@ def _remembered(name: str, state: State) -> object | None:
     return last[1] if last is not None and last[0] is state else None
 
 
+_BY_COURSE: dict[tuple[PlacedTile, ...], tuple[Catalogue, Arrows]] = {}
+""":func:`arrows` of recent courses (a course changes only when a tile is laid or turned)."""
+
+
 def _arrows_of(state: State) -> Arrows:
-    """:func:`arrows` of a state's course, remembered for the last state asked about."""
-    found = _remembered("arrows", state)
-    if found is None:
-        found = arrows(state.catalogue, state.course)
-        _LAST["arrows"] = (state, found)
-    assert isinstance(found, dict)
+    """:func:`arrows` of a state's course, remembered per course."""
+    known = _BY_COURSE.get(state.course)
+    if known is not None and known[0] is state.catalogue:
+        return known[1]
+    if len(_BY_COURSE) > 256:
+        _BY_COURSE.clear()
+    found = arrows(state.catalogue, state.course)
+    _BY_COURSE[state.course] = (state.catalogue, found)
     return found
+
+
+def _within_reach(state: State, position: Space, found: Arrows, tiles: int) -> bool:
+    """Some arrow space further along is near enough for a path of ``tiles`` new tiles
+    (each cell crossed moves at most 3 fine points); always true with tiles laid."""
+    if state.shortcuts:
+        return True
+    placed = state.course[position.tile]
+    x, y = space_point(placed.x, placed.y, placed.heading, position.row, position.lane)
+    reach = 3 * (tiles + 1) + 1
+    here = progress(position)
+    return any(
+        abs(px - x) + abs(py - y) <= reach and progress(space) > here
+        for (px, py), (space, _direction) in found.items()
+    )
 
 
 def _midpoint(cell: tuple[int, int], edge: int) -> tuple[int, int]:
@@ -287,6 +308,8 @@ def _steps(state: State) -> list[A.LayShortcutTile]:
     attempt = state.shortcut_attempt
     laid = [(s.x, s.y, *s.ends) for s in attempt]
     found = _arrows_of(state)
+    if not _within_reach(state, position, found, len(free) + len(attempt)):
+        return []
     owner = state.characters[state.active].owner
     steps: set[A.LayShortcutTile] = set()
     for target, _used, fresh in paths(
