@@ -20,6 +20,7 @@ from sonic_rules.crash_course import (
     Recover,
     RevealItem,
     UseMotobug,
+    Variant,
     apply,
     from_json,
     legal_actions,
@@ -429,3 +430,14 @@ def test_what_only_the_beginner_game_has() -> None:
 def test_a_wrong_type_names_the_parameter(kwargs: dict[str, Any], parameter: str) -> None:
     with pytest.raises(TypeError, match=parameter):
         scenario(2, course=COURSE, **kwargs)
+
+
+def test_players_and_variant_of_a_wrong_type() -> None:
+    with pytest.raises(TypeError, match="players"):
+        setup_position("2")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="variant"):
+        setup_position(2, variant=None)  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError) as error:
+        setup_position(5)
+    assert error.value.path == "$.players"
+    assert setup_position(2, variant=Variant.BEGINNER) == setup_position(2, variant="beginner")

@@ -266,8 +266,10 @@ def setup_position(
     could not reach raises :class:`~sonic_rules.core.errors.InvalidStateError` naming it
     (``$.positions.sonic``), checked like a loaded state.
     """
+    if not isinstance(variant, str | Variant):
+        raise _type_error("variant", "a str or a Variant", variant)
     kind = _variant(variant)
-    blank = _blank_state(players, kind, _catalogue(tiles), _options(options))
+    blank = _blank_state(_int(players, "players"), kind, _catalogue(tiles), _options(options))
     names = _Names(blank)
     seat_birds = _counts_list(birds, "birds") if birds is not None else list(blank.birds)
     state = attrs.evolve(
@@ -291,9 +293,7 @@ def setup_position(
         drawn=_kinds(drawn, "drawn"),
         motion=_motion(motion),
         pending=names.pending(pending),
-        won_by=tuple(
-            _int(seat, f"winners[{n}]") for n, seat in enumerate(_listed(winners, "winners"))
-        ),
+        won_by=tuple(_counts_list(winners, "winners")),
         termination=_text(termination, "termination"),
     )
     state = attrs.evolve(state, pile=_pile(state))
