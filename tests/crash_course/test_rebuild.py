@@ -51,8 +51,18 @@ def _choices(state: State) -> list[Any]:
     return legal_actions(state)
 
 
+def _plain(value: Any) -> bool:
+    """Written in plain values only: what a table or a frontend can read and write."""
+    if isinstance(value, dict):
+        return all(_plain(key) and _plain(item) for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return all(_plain(item) for item in value)
+    return value is None or type(value) in (str, int, bool)
+
+
 def _rebuilt(state: State) -> None:
     kwargs = position_kwargs(state)
+    assert _plain({key: value for key, value in kwargs.items() if key != "tiles"}), kwargs
     again = setup_position(**kwargs)
     assert again == state, kwargs
     assert _choices(again) == _choices(state)
