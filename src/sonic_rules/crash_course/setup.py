@@ -626,8 +626,8 @@ _KEYWORDS = {
     "won_by": "winners",
     "tile_pile": "course",
     "bird_supply": "birds",
-    "characters": "damage",
 }
+"""State fields written under another keyword (a path's first step)."""
 _BOARD_KEYWORDS = {
     "position": "positions",
     "damage": "damage",
@@ -643,6 +643,8 @@ _FIELD_PATH = re.compile(r"\$\.(\w+)")
 
 def _keyword_path(state: State, path: str) -> str:
     """A path into the state as a path into ``setup_position``'s keywords."""
+    if path == "$.characters":
+        return "$.damage"  # more damage on the boards than the 12 tokens
     if match := _CHARACTER_PATH.match(path):
         keyword = _BOARD_KEYWORDS.get(match[2])
         name = state.characters[int(match[1])].name.value
