@@ -1,10 +1,10 @@
 """sonic_rules: a rules referee for Sonic Super Teams and Sonic the Hedgehog: Crash Course.
 
-Reach a game by name with :func:`game` (``game("super-teams")``, ``game("crash-course")``)
-or list them with :func:`games`; both give a :class:`~sonic_rules.core.game.Game` with the
+Reach a game by name with `game` (``game("super-teams")``, ``game("crash-course")``)
+or list them with `games`; both give a `Game` with the
 same members for either game. The game packages themselves are
-:mod:`sonic_rules.super_teams` and :mod:`sonic_rules.crash_course`. This package also
-exports what both share: the errors and :data:`CHANCE`.
+`sonic_rules.super_teams` and `sonic_rules.crash_course`. This package also
+exports what both share: the errors and `CHANCE`.
 """
 
 from importlib.metadata import PackageNotFoundError, version

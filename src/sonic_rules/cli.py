@@ -1,7 +1,7 @@
 """The ``sonic-rules`` command: demo games, simulations, the rule reference, phase diagrams.
 
-Every command works through the game registry (:func:`sonic_rules.game`), so a game is
-reached by its name and used through its :class:`~sonic_rules.core.game.Game` members
+Every command works through the game registry (`sonic_rules.game`), so a game is
+reached by its name and used through its `Game` members
 alone: the command never asks which game it holds.
 """
 
@@ -30,9 +30,9 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser that reports bad arguments by raising :class:`UsageError`.
+    """An argument parser that reports bad arguments by raising `UsageError`.
 
-    So :func:`main` can write the message to its own error stream and return 2, as
+    So `main` can write the message to its own error stream and return 2, as
     argparse itself would exit, and a test can read the message.
     """
 

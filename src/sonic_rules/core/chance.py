@@ -11,7 +11,7 @@ A = TypeVar("A")
 
 
 class ChanceType(enum.Enum):
-    """The type of :data:`CHANCE`; it has exactly one member."""
+    """The type of `CHANCE`; it has exactly one member."""
 
     CHANCE = "chance"
 

@@ -2,7 +2,7 @@
 
 Chance is resolved with a ``random.Random`` held here, outside the state: the same
 seed gives the same game. Players see the state and the legal actions and return
-one of them. The driver takes a :class:`~sonic_rules.core.game.Game` and works the
+one of them. The driver takes a `Game` and works the
 same for both games.
 """
 
@@ -24,7 +24,7 @@ A = TypeVar("A")
 
 
 class Playable(Protocol[S, A]):
-    """What the driver needs of a game: a :class:`~.game.Game`, or a game's engine module."""
+    """What the driver needs of a game: a `Game`, or a game's engine module."""
 
     @property
     def legal_actions(self) -> Callable[[S], list[A]]: ...

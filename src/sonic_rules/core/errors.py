@@ -1,6 +1,6 @@
 """The project's errors: one base, each subclass one kind of failure.
 
-Every error subclasses :class:`RulesError`, which subclasses :class:`ValueError`, so a
+Every error subclasses `RulesError`, which subclasses `ValueError`, so a
 caller can catch all of them at once. Nothing is ever mutated before one is raised:
 the state a caller held is exactly as it was.
 """

@@ -1,8 +1,8 @@
-"""One shape for both games: the :class:`Game` each game package exports as ``GAME``.
+"""One shape for both games: the `Game` each game package exports as ``GAME``.
 
 Everything that works for any game (the CLI, the driver, records, adapters, pictures)
-takes a :class:`Game` and calls its members; it never asks which game it holds.
-Reach a game by name through :func:`sonic_rules.game` (see :mod:`.registry`).
+takes a `Game` and calls its members; it never asks which game it holds.
+Reach a game by name through `sonic_rules.game` (see `registry`).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class Outcome:
 class GameState(Protocol):
     """What every state of every game answers, whatever the game.
 
-    ``to_act`` is a seat, :data:`~sonic_rules.CHANCE`, or ``None`` once the game is
+    ``to_act`` is a seat, `CHANCE`, or ``None`` once the game is
     over; ``turn`` is the seat whose turn it is (the one the turn order reached, even
     while another seat owes a decision); ``winners`` is empty until the game is over;
     ``outcome`` is ``None`` until then.
@@ -149,7 +149,7 @@ class Game(Generic[S, A]):
 
     @property
     def default_variant(self) -> str:
-        """The variant :attr:`new_game` plays when none is named."""
+        """The variant `new_game` plays when none is named."""
         return next(iter(self.variants))
 
     def configurations(self) -> list[tuple[str, int]]:

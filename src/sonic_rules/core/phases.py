@@ -1,15 +1,15 @@
 """Declared phase machines: each phase once, as data, and the source of truth.
 
-A game declares, for every phase, a :class:`PhaseSpec`: who acts (a seat rule, chance,
+A game declares, for every phase, a `PhaseSpec`: who acts (a seat rule, chance,
 or nobody), which action types the phase accepts, and the rule id that refuses an
 action belonging to another phase. It declares its transitions once too, each as
 ``(trigger, source, destination)``. From that one declaration come:
 
-- ``state.to_act`` (:meth:`PhaseMachine.to_act`);
-- the wrong-phase refusal (:meth:`PhaseMachine.check_action`);
+- ``state.to_act`` (`PhaseMachine.to_act`);
+- the wrong-phase refusal (`PhaseMachine.check_action`);
 - every phase change the engine makes: it names a trigger, and
-  :meth:`PhaseMachine.goto` looks the destination up, refusing anything undeclared;
-- the Mermaid diagram in the docs (:meth:`PhaseMachine.to_mermaid`).
+  `PhaseMachine.goto` looks the destination up, refusing anything undeclared;
+- the Mermaid diagram in the docs (`PhaseMachine.to_mermaid`).
 
 ``transitions`` validates the declaration (a class-level machine, ``model=None``) and
 draws it. The hot path never fires a ``transitions`` trigger (about 8 µs each): the
@@ -36,7 +36,7 @@ SeatRule = Callable[[object], int]
 """Reads the seat that acts from a state (for example ``lambda state: state.turn``)."""
 
 Actor = SeatRule | ChanceType | None
-"""Who acts in a phase: a :data:`SeatRule`, :data:`~sonic_rules.CHANCE`, or nobody."""
+"""Who acts in a phase: a `SeatRule`, `CHANCE`, or nobody."""
 
 
 class UndeclaredTransitionError(RuntimeError):
@@ -76,7 +76,7 @@ class PhaseMachine(Generic[P]):
     """A game's declared phases and transitions, compiled for the hot path.
 
     ``initial`` is the phase a new game starts in, per variant (a single phase when the
-    game has no variants); :meth:`initial_phase` reads it.
+    game has no variants); `initial_phase` reads it.
     """
 
     def __init__(

@@ -21,7 +21,7 @@ _BUILT_IN: dict[str, str] = {
 
 
 def game(name: str) -> Game[Any, Any]:
-    """The :class:`~sonic_rules.core.game.Game` called ``name``.
+    """The `Game` called ``name``.
 
     Raises ``TypeError`` for a name that is not a string and ``LookupError`` listing the
     known names for an unknown one.
@@ -41,5 +41,5 @@ def games() -> tuple[Game[Any, Any], ...]:
 
 
 def game_names() -> tuple[str, ...]:
-    """The names :func:`game` knows, without importing any game."""
+    """The names `game` knows, without importing any game."""
     return tuple(_BUILT_IN)

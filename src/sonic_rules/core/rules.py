@@ -1,6 +1,6 @@
 """Rule ids: every rule of both rulebooks and every ruling has one.
 
-A game module builds a :class:`RuleBook` of :class:`Rule` values. The code that
+A game module builds a `RuleBook` of `Rule` values. The code that
 enforces a rule names its id (in ``IllegalActionError`` and in comments), the tests
 name it, and the docs' rule reference is generated from the book.
 """

@@ -1,10 +1,10 @@
 """JSON through cattrs, with strict hooks and errors that name the JSON path.
 
 cattrs' default hooks are lenient (``int("12")``, ``int(3.7)``); for untrusted input
-that is wrong, so :func:`make_converter` registers strict hooks: an ``int`` field
+that is wrong, so `make_converter` registers strict hooks: an ``int`` field
 takes only a JSON integer, a ``str`` only a string, a list only a list. Unknown keys
 are refused, missing keys are refused, and every failure becomes an
-:class:`~sonic_rules.core.errors.InvalidStateError` with the path of the bad value.
+`InvalidStateError` with the path of the bad value.
 """
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ def dump_action(
 def load_action(
     converter: cattrs.Converter, union: Any, types: tuple[type, ...], text: str | bytes
 ) -> Any:
-    """Read an action written by :func:`dump_action`.
+    """Read an action written by `dump_action`.
 
     An unknown or misspelt ``"type"`` is refused listing the known ones; any other
     malformed input raises an ``InvalidActionError`` naming the JSON path.
@@ -201,7 +201,7 @@ def dump_state(
 
 
 def load_state_fields(text: str | bytes, game: str, format_: int) -> dict[str, Any]:
-    """The fields of a state saved by :func:`dump_state`, its envelope checked.
+    """The fields of a state saved by `dump_state`, its envelope checked.
 
     Another game, a missing or older format, or anything but a JSON object is an
     ``InvalidStateError`` naming ``$.game`` or ``$.format``.

@@ -1,12 +1,12 @@
 """Sonic the Hedgehog: Crash Course, refereed.
 
-Start with :func:`new_game` (or :func:`setup_position` for any position, whose arguments
-:func:`position_kwargs` gives back from a state), ask
-:func:`legal_actions` and ``state.to_act``, resolve chance nodes with
-:func:`chance_outcomes`, and play with :func:`apply` / :func:`step`. States are frozen
-values; :func:`to_json` / :func:`from_json` round-trip them exactly. Every rule has an
-id in :data:`RULES`; :data:`PHASES` is the declared turn structure; :data:`GAME` is the
-game as :func:`sonic_rules.game` gives it.
+Start with `new_game` (or `setup_position` for any position, whose arguments
+`position_kwargs` gives back from a state), ask
+`legal_actions` and ``state.to_act``, resolve chance nodes with
+`chance_outcomes`, and play with `apply` / `step`. States are frozen
+values; `to_json` / `from_json` round-trip them exactly. Every rule has an
+id in `RULES`; `PHASES` is the declared turn structure; `GAME` is the
+game as `sonic_rules.game` gives it.
 
 >>> from sonic_rules import crash_course as cc
 >>> result = cc.play_game(cc.new_game(2), [cc.RandomPlayer()] * 2, seed=1)
@@ -86,7 +86,7 @@ GAME: Game[State, Action] = Game(
     players=PLAYERS,
     play_game=play_game,
 )
-"""Crash Course as every game is reached (see :class:`sonic_rules.core.game.Game`)."""
+"""Crash Course as every game is reached (see `sonic_rules.core.game.Game`)."""
 
 __all__ = [
     "ACTION_TYPES",

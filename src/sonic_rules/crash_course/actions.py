@@ -1,11 +1,11 @@
 """Crash Course actions: frozen attrs values, each carrying the seat that decides.
 
-Chance outcomes are actions too (:class:`DrawItem`, :class:`DealTile`, :class:`RevealItem`).
-:func:`action_key` gives the canonical order ``legal_actions`` lists them in.
+Chance outcomes are actions too (`DrawItem`, `DealTile`, `RevealItem`).
+`action_key` gives the canonical order ``legal_actions`` lists them in.
 
 Every action reads as a sentence: ``str(action)`` names seats and character numbers
 (``"seat 0 bumps character 1"``), and ``label(wording)`` lets
-:func:`~sonic_rules.crash_course.describe.describe_action` name them from a state
+`describe_action` name them from a state
 (``"Sonic bumps Tails"``). Both work whatever the field values.
 """
 
@@ -125,7 +125,7 @@ class DiscardToDraw(_Labelled):
 class SkipDraw(_Labelled):
     """Holding 2 items: keep them and skip the draw (``CC-DRAW-FULL-HAND``).
 
-    Not under the official-draw option, where skipping means not taking :class:`DrawItems`
+    Not under the official-draw option, where skipping means not taking `DrawItems`
     (``CC-PROJ-OFFICIAL-DRAW-FULL-HAND``).
     """
 

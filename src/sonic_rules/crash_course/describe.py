@@ -46,7 +46,7 @@ _EDGES = ("north", "east", "south", "west")
 
 def _acting(state: State) -> Character:
     """The character whose decision it is: in the ring-drop and recovery phases the one
-    owing the decision, else the active one (as :data:`.phases.PHASES` declares)."""
+    owing the decision, else the active one (as `phases.PHASES` declares)."""
     if state.pending and state.phase in (Phase.RING_DROP, Phase.RECOVERY):
         return state.characters[state.pending[0].character]
     return state.characters[state.active]

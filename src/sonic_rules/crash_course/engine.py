@@ -1,12 +1,12 @@
 """The Crash Course referee: legal actions, chance outcomes and applying an action.
 
-``step`` checks the action with its legality function (:mod:`.legality`), copies the
-frozen state into a :class:`~.state.Draft`, runs the action's handler from the table
+``step`` checks the action with its legality function (`legality`), copies the
+frozen state into a `Draft`, runs the action's handler from the table
 below on it and freezes the result, so the caller's state is never touched. Handlers
-live with their game concept: the draw in :mod:`.placement`, the turn in :mod:`.turn`,
-movement in :mod:`.movement`, items in :mod:`.items`, shortcuts in :mod:`.shortcuts`,
-the course in :mod:`.track`. An action that moves or hurts a character ends by
-resolving the movement stack and the decisions it leaves owed (:func:`.movement.resolve`).
+live with their game concept: the draw in `placement`, the turn in `turn`,
+movement in `movement`, items in `items`, shortcuts in `shortcuts`,
+the course in `track`. An action that moves or hurts a character ends by
+resolving the movement stack and the decisions it leaves owed (`movement.resolve`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def _require_state(state: object) -> None:
 
 
 def legal_actions(state: State) -> list[Any]:
-    """Every legal action, in the canonical order of :func:`~.actions.action_key`."""
+    """Every legal action, in the canonical order of `action_key`."""
     _require_state(state)
     return L.legal_actions(state)
 
@@ -54,7 +54,7 @@ def step(state: State, action: Any) -> tuple[State, list[Event]]:
 
 
 def apply(state: State, action: Any) -> State:
-    """Apply ``action`` and return the new state (see :func:`step`)."""
+    """Apply ``action`` and return the new state (see `step`)."""
     return step(state, action)[0]
 
 

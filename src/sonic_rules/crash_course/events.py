@@ -2,7 +2,7 @@
 
 Each event's ``describe()`` is a sentence for a log, naming characters by name. The
 words for items, lanes and spaces live here too, so action labels
-(:mod:`.actions`) and events say the same thing the same way.
+(`actions`) and events say the same thing the same way.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Items and what they do: Rings, damage, Power-Ups, placing items, Motobug, Bomb, Bumper.
 
 Also the decisions item damage leaves owed (where the Rings drop; Beginner: spend a
-Ring to get up), asked once the action has resolved (:func:`settle`).
+Ring to get up), asked once the action has resolved (`settle`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Legality, decided once: one function per action type, shared by ``step`` and
 ``legal_actions``.
 
-Each ``check_*`` function raises the :class:`~sonic_rules.core.errors.IllegalActionError`
+Each ``check_*`` function raises the `IllegalActionError`
 that names the broken rule, or returns. ``step`` calls it before applying an action;
 ``legal_actions`` lists candidate actions and keeps those the same function accepts.
 Where many candidates differ only in a value a helper enumerated (the empty spaces an
@@ -87,7 +87,7 @@ def _seat_in_phase(state: State, action: Any) -> None:
 
 
 def _chance_outcome(state: State, action: Any, rule: str) -> None:
-    """A chance outcome is one :func:`chance_outcomes` offers."""
+    """A chance outcome is one `chance_outcomes` offers."""
     PHASES.check_action(state.phase, action)
     if all(action != outcome for outcome, _ in chance_outcomes(state)):
         raise IllegalActionError(rule, f"{action} is not a possible outcome here")
@@ -117,7 +117,7 @@ def _check_damage_first(state: State) -> None:
     """``CC-DAMAGE-FIRST``: while the active character has damage its player only fixes it
     (Fix, or a Power-Up spent on it): no item, Power-Up turn or official-draw Draw.
 
-    With ``CC-OPT-DAMAGE-BARS-ONLY-MOVES`` only moving is barred (:func:`_check_may_move`).
+    With ``CC-OPT-DAMAGE-BARS-ONLY-MOVES`` only moving is barred (`_check_may_move`).
     Shortcuts need a Move now, so damage bars them under both readings.
     """
     if state.characters[state.active].damage and not state.options.damage_bars_only_moves:
@@ -242,7 +242,7 @@ def _check_may_move(state: State) -> None:
 
 
 def may_move(state: State) -> bool:
-    """The active character may still move this turn (see :func:`_check_may_move`)."""
+    """The active character may still move this turn (see `_check_may_move`)."""
     character = state.characters[state.active]
     return not (state.actions_left <= 0 or character.damage or character.knocked_down)
 
@@ -491,7 +491,7 @@ def _all_or_none(state: State, candidates: list[Act]) -> list[Act]:
 
 
 def legal_actions(state: State) -> list[Any]:
-    """Every legal action, in the canonical order of :func:`~.actions.action_key`."""
+    """Every legal action, in the canonical order of `action_key`."""
     phase = state.phase
     if phase is Phase.GAME_OVER:
         return []

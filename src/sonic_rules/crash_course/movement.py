@@ -1,9 +1,9 @@
 """Movement: steps, pushes, boosts, Spring jumps and landings, as a stack of frames.
 
-Movement is a stack of :class:`~sonic_rules.crash_course.state.Frame` values rather than
+Movement is a stack of `Frame` values rather than
 Python recursion: a push, a boost or a Spring jump pushes frames, and when a character
 must leave the newest tile the stack is simply kept in the state while the active
-player chooses the tile to lay (``CC-TILE-LAY``), then resumes (:func:`resolve`).
+player chooses the tile to lay (``CC-TILE-LAY``), then resumes (`resolve`).
 """
 
 from __future__ import annotations

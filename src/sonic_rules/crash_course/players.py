@@ -44,7 +44,7 @@ def score(state: State, seat: int) -> float:
 
 
 def greedy_player() -> GreedyPlayer:
-    """The simple built-in bot: the action whose result :func:`score` rates best."""
+    """The simple built-in bot: the action whose result `score` rates best."""
     return GreedyPlayer(score=score, step=engine.step)
 
 
@@ -135,7 +135,7 @@ class ShortcutPlayer:
 
 
 def shortcut_player() -> ShortcutPlayer:
-    """The shortcut-seeking built-in player (:class:`ShortcutPlayer`)."""
+    """The shortcut-seeking built-in player (`ShortcutPlayer`)."""
     return ShortcutPlayer()
 
 
@@ -159,7 +159,7 @@ def play_game(
 
     One player per seat: a 2-player game (the ``"two-player"`` variant included, whose
     seats each play two characters) takes 2. Another number is refused with an
-    :class:`~sonic_rules.core.errors.InvalidActionError`. ``max_actions`` caps the game
+    `InvalidActionError`. ``max_actions`` caps the game
     (a driver setting, never a rule): the result is then ``capped`` and unfinished.
     """
     if not isinstance(state, State):

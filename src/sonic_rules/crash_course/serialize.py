@@ -4,10 +4,10 @@ A state's JSON is an object ``{"game": "crash-course", "format": 2, ...fields}``
 actions are objects tagged by ``"type"`` in kebab case (``{"type": "move", "seat": 0,
 "lane": 1}``). The tile catalogue is written by reference when it is the shipped one,
 ``"catalogue": {"name": "default", "sha256": "..."}``, and in full (its ``name``, then
-``tiles`` and ``shortcuts`` as :func:`~.tiles.load_tiles` reads them) when it is custom.
+``tiles`` and ``shortcuts`` as `load_tiles` reads them) when it is custom.
 
-:func:`from_json` refuses anything malformed or impossible with an
-:class:`~sonic_rules.core.errors.InvalidStateError` naming the JSON path: another
+`from_json` refuses anything malformed or impossible with an
+`InvalidStateError` naming the JSON path: another
 game, another format (format 1, written before states were tagged, included), an
 unknown catalogue name, a digest that does not match the shipped catalogue, bad tile
 data, unknown or missing fields, and states the rules could not produce.
@@ -90,7 +90,7 @@ def _catalogue_from_json(value: Any) -> Catalogue:
     """The catalogue of a saved state's ``"catalogue"`` field, checked.
 
     A reference names a shipped catalogue and carries its digest; anything else is a
-    custom catalogue written in full and checked as :func:`~.tiles.load_tiles` would.
+    custom catalogue written in full and checked as `load_tiles` would.
     """
     if isinstance(value, dict) and "sha256" in value:
         reference = _fields(value, ("name", "sha256"), _WHERE)
@@ -138,14 +138,14 @@ configure_actions(converter, Action)
 
 
 def to_json(state: State, indent: int | None = None) -> str:
-    """The state as JSON text (:func:`from_json` gives back an equal state)."""
+    """The state as JSON text (`from_json` gives back an equal state)."""
     if not isinstance(state, State):
         raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
     return dump_state(converter, GAME_NAME, FORMAT, state, indent)
 
 
 def from_json(text: str | bytes) -> State:
-    """Load a state saved by :func:`to_json`; refuse anything malformed or impossible."""
+    """Load a state saved by `to_json`; refuse anything malformed or impossible."""
     data = load_state_fields(text, GAME_NAME, FORMAT)
     if "catalogue" in data:
         data["catalogue"] = _catalogue_from_json(data["catalogue"])
@@ -184,10 +184,10 @@ def action_to_json(action: Action) -> str:
 
 
 def action_from_json(text: str | bytes) -> Action:
-    """Read an action written by :func:`action_to_json`.
+    """Read an action written by `action_to_json`.
 
     An unknown or misspelt ``"type"`` is refused listing the known ones; other
-    malformed input raises an :class:`~sonic_rules.core.errors.InvalidActionError`
+    malformed input raises an `InvalidActionError`
     naming the JSON path.
     """
     action: Action = load_action(converter, Action, ACTION_TYPES, text)

@@ -167,8 +167,8 @@ def new_game(
     """A new game at its first chance node or decision (``CC-SETUP``).
 
     ``players`` is 2, 3 or 4 (the ``"two-player"`` variant needs 2); ``tiles`` a catalogue
-    from :func:`~.tiles.load_tiles` (default: the shipped reconstruction); ``options`` an
-    :class:`~.options.Options` or a mapping of its fields.
+    from `load_tiles` (default: the shipped reconstruction); ``options`` an
+    `Options` or a mapping of its fields.
     """
     kind = _variant(variant)
     state = _blank_state(players, kind, _catalogue(tiles), _options(options))
@@ -234,16 +234,16 @@ def setup_position(
     winners: Sequence[int] = (),
     termination: str = "",
 ) -> State:
-    """Any position, from readable arguments; :func:`position_kwargs` gives them back.
+    """Any position, from readable arguments; `position_kwargs` gives them back.
 
-    The course: ``course`` lists tile ids from the rearmost (:data:`CourseEntry`;
+    The course: ``course`` lists tile ids from the rearmost (`CourseEntry`;
     default the two starting tiles, or every tile for the Beginner game), ``new_tiles``
     the course indices whose Flicky Bird is still to be taken; tiles not in the course
     are in the tile pile. ``shortcuts`` lists the shortcut tiles laid
-    (:data:`ShortcutEntry`).
+    (`ShortcutEntry`).
 
     The boards, keyed by character name (``"sonic"``...): ``positions`` (a
-    :data:`SpaceSpec`, or ``None`` off the track), ``damage``, ``items`` (``"bomb"``...),
+    `SpaceSpec`, or ``None`` off the track), ``damage``, ``items`` (``"bomb"``...),
     ``rings``, and the names holding a Power-Up (``power_ups``) or lying knocked down
     (``knocked_down``, Beginner); ``birds`` per seat.
 
@@ -259,11 +259,11 @@ def setup_position(
     a shortcut being laid (``shortcut_attempt``, its tiles so far in path order); a draw
     under way (``draws_left``, and ``drawn`` in the order drawn); a movement waiting
     for a tile or a reveal (``motion``, its frames written as in the state's JSON);
-    decisions owed (``pending``, :data:`PendingSpec`); a finished game's ``winners`` and
+    decisions owed (``pending``, `PendingSpec`); a finished game's ``winners`` and
     ``termination``.
 
     A wrong Python type raises ``TypeError`` naming the parameter; a position the rules
-    could not reach raises :class:`~sonic_rules.core.errors.InvalidStateError` naming it
+    could not reach raises `InvalidStateError` naming it
     (``$.positions.sonic``), checked like a loaded state.
     """
     if not isinstance(variant, str | Variant):
@@ -398,7 +398,7 @@ def _phase(value: object) -> Phase:
 
 
 def _motion(frames: object) -> tuple[Frame, ...]:
-    """Movement frames as the state's JSON writes them (or :class:`~.state.Frame` values)."""
+    """Movement frames as the state's JSON writes them (or `Frame` values)."""
     data = [
         converter.unstructure(frame) if isinstance(frame, Frame) else frame
         for frame in _listed(frames, "motion")
@@ -425,7 +425,7 @@ def _shortcut_tiles(catalogue: Catalogue, ids: object) -> tuple[int, ...]:
 
 
 def _shortcuts(catalogue: Catalogue, entries: object, parameter: str) -> tuple[PlacedShortcut, ...]:
-    """Shortcut tiles laid, as :data:`ShortcutEntry` values ``(id, (x, y), (entry, exit))``."""
+    """Shortcut tiles laid, as `ShortcutEntry` values ``(id, (x, y), (entry, exit))``."""
     result = []
     for n, entry in enumerate(_listed(entries, parameter)):
         label, where = f"{parameter}[{n}]", f"$.{parameter}[{n}]"
@@ -673,7 +673,7 @@ def _checked(state: State) -> State:
 
 
 def position_kwargs(state: State) -> dict[str, Any]:
-    """The keyword arguments of :func:`setup_position` that build ``state`` again.
+    """The keyword arguments of `setup_position` that build ``state`` again.
 
     ``setup_position(**position_kwargs(state)) == state`` for any state, reached in play,
     loaded or set up: a table or a frontend resumes a game from it. Written in the

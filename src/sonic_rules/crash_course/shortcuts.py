@@ -8,9 +8,9 @@ it; with no tile between, two tiles lie side by side with their arrows aligned
 (``CC-SHORTCUT-JOIN``).
 
 Laying is a sequence of single decisions (``CC-SHORTCUT-LAY-STEP``): each
-:class:`~.actions.LayShortcutTile` fills the one cell the open end of the path points
+`LayShortcutTile` fills the one cell the open end of the path points
 into; the tiles laid so far wait in ``State.shortcut_attempt`` until
-:class:`~.actions.FinishShortcut` (``CC-SHORTCUT-LAY-COMPLETE``).
+`FinishShortcut` (``CC-SHORTCUT-LAY-COMPLETE``).
 """
 
 from __future__ import annotations
@@ -87,11 +87,11 @@ def _remembered(name: str, state: State) -> object | None:
 
 
 _BY_COURSE: dict[tuple[PlacedTile, ...], tuple[Catalogue, Arrows]] = {}
-""":func:`arrows` of recent courses (a course changes only when a tile is laid or turned)."""
+"""`arrows` of recent courses (a course changes only when a tile is laid or turned)."""
 
 
 def _arrows_of(state: State) -> Arrows:
-    """:func:`arrows` of a state's course, remembered per course."""
+    """`arrows` of a state's course, remembered per course."""
     known = _BY_COURSE.get(state.course)
     if known is not None and known[0] is state.catalogue:
         return known[1]
@@ -248,7 +248,7 @@ def attempt_in_line(state: State) -> bool:
 
 
 def _trace(state: State) -> tuple[tuple[int, int, int] | None, list[tuple[int, int]]]:
-    """:func:`open_end`, and the cells of the attempt's tiles passed on the way."""
+    """`open_end`, and the cells of the attempt's tiles passed on the way."""
     position = _arrow_position(state)
     if position is None:
         return None, []

@@ -1,12 +1,12 @@
 """The Crash Course state: frozen attrs values, tuples only, everything the referee needs.
 
 Item tokens are counted, never ordered: ``pile``, ``discard`` and ``box`` are counts
-per :class:`ItemKind` (index ``kind.index``). A movement interrupted by a tile to lay
-is kept as a stack of :class:`Frame` values (``motion``) and resumes after the lay
+per `ItemKind` (index ``kind.index``). A movement interrupted by a tile to lay
+is kept as a stack of `Frame` values (``motion``) and resumes after the lay
 (with the tile pile empty, the rearmost tile is lifted when the active player lays it).
 
-An action is applied to a :class:`Draft`: a mutable copy whose attributes are exactly
-the state's fields, built back into a :class:`State` at the end.
+An action is applied to a `Draft`: a mutable copy whose attributes are exactly
+the state's fields, built back into a `State` at the end.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ class Phase(enum.StrEnum):
     """Who acts and what they may do; a ``str`` enum (``state.phase == "actions"``).
 
     Declared (who acts, what each phase accepts, how one leads to another) in
-    :mod:`.phases`; the names live here because the state carries one.
+    `phases`; the names live here because the state carries one.
     """
 
     SETUP = "setup"
@@ -253,9 +253,9 @@ class State:
 
     @property
     def to_act(self) -> int | ChanceType | None:
-        """The seat to act, :data:`~sonic_rules.CHANCE` at a chance node, ``None`` when over.
+        """The seat to act, `CHANCE` at a chance node, ``None`` when over.
 
-        Read from the declared phase's actor (:data:`.phases.PHASES`).
+        Read from the declared phase's actor (`phases.PHASES`).
         """
         return _phases().to_act(self, self.phase)
 
@@ -391,10 +391,10 @@ _KEPT = tuple(
 
 
 class Draft:
-    """A mutable draft of a :class:`State` for the duration of one action.
+    """A mutable draft of a `State` for the duration of one action.
 
     Its attributes are exactly the state's fields, under the same names: tuples become
-    lists, ``board`` a dict by space and ``face_down`` a set. :meth:`freeze` builds the
+    lists, ``board`` a dict by space and ``face_down`` a set. `freeze` builds the
     state back. Besides them it keeps ``events`` and two caches derived from the fields:
     ``occupied`` (space -> character) and the features of each course tile.
     """

@@ -82,16 +82,16 @@ def shortcut_shape(entry: int, exit_: int) -> str:
 DEFAULT_CATALOGUE = "default"
 """The name of the shipped catalogue; a state refers to it by name instead of copying it."""
 CUSTOM_CATALOGUE = "custom"
-"""The name of every catalogue read with :func:`load_tiles`."""
+"""The name of every catalogue read with `load_tiles`."""
 
 
 @attrs.frozen
 class Catalogue:
     """The track and shortcut tiles a game is played with.
 
-    ``name`` is ``"default"`` for the shipped reconstruction (:func:`default_catalogue`)
-    and ``"custom"`` for one read with :func:`load_tiles`; a saved state refers to the
-    default one by name and :meth:`sha256`, and writes a custom one out in full.
+    ``name`` is ``"default"`` for the shipped reconstruction (`default_catalogue`)
+    and ``"custom"`` for one read with `load_tiles`; a saved state refers to the
+    default one by name and `sha256`, and writes a custom one out in full.
     """
 
     tiles: tuple[TileSpec, ...]
@@ -280,7 +280,7 @@ def parse_catalogue(data: Any, source: str | None = None) -> Catalogue:
 def load_tiles(text_or_path: str | Path) -> Catalogue:
     """Load a tile catalogue (named ``"custom"``) from JSON text or from a file path.
 
-    Bad data raises :class:`~sonic_rules.core.errors.BoardError` naming the file (when
+    Bad data raises `BoardError` naming the file (when
     read from one) and the entry, e.g. ``tiles[3].rows[1][2]: unknown feature 'q'``.
     """
     source: str | None = None

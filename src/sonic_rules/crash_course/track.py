@@ -1,7 +1,7 @@
 """The course: features of a space, the spaces ahead and behind, laying the next tile.
 
 Where the next tile goes (straight on from the newest tile's exit, or a Mega Jump to
-the first free cell along that line) is decided once, by :func:`next_tile`, for a game
+the first free cell along that line) is decided once, by `next_tile`, for a game
 in play, the Beginner deal and a course laid at set-up.
 """
 
@@ -67,7 +67,7 @@ def previous_space(space: Space) -> Space | None:
 
 
 class Spaces(Protocol):
-    """What :func:`is_empty` reads: a :class:`~.state.Draft` or a :class:`TrackView`."""
+    """What `is_empty` reads: a `Draft` or a `TrackView`."""
 
     @property
     def board(self) -> Mapping[Space, BoardItem]: ...
@@ -110,7 +110,7 @@ def is_empty(spaces: Spaces, space: Space) -> bool:
 
 
 def empty_spaces_of(spaces: Spaces, tiles: range) -> list[Space]:
-    """The empty spaces (:func:`is_empty`) of course tiles ``tiles``, in course order."""
+    """The empty spaces (`is_empty`) of course tiles ``tiles``, in course order."""
     return [
         space
         for tile in tiles
@@ -200,7 +200,7 @@ def lifting_wins(d: Draft) -> bool:
     """The active player, who must lift the rearmost tile now, wins (``CC-SECONDARY-WIN``).
 
     Never with ``CC-OPT-SET-BACK``. In the 2-player variant only an opponent's character
-    on the tile wins, the lifter's own being set back by :func:`recycle`
+    on the tile wins, the lifter's own being set back by `recycle`
     (``CC-TWO-PLAYER-SECONDARY-WIN``; any character: ``CC-OPT-LITERAL-SECONDARY-WIN``).
     In the standard game every character is another player's: any character wins.
     """
@@ -216,7 +216,7 @@ def lifting_wins(d: Draft) -> bool:
 def recycle(d: Draft) -> PlacedTile:
     """``CC-TILE-RECYCLE``: lift the rearmost tile; its items wait on tile -1.
 
-    Characters still on it are set back (:func:`lifting_wins` said the lift does not win).
+    Characters still on it are set back (`lifting_wins` said the lift does not win).
     """
     lifted = d.course.pop(0)
     d.forget_features()

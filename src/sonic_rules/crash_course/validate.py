@@ -1,7 +1,7 @@
 """What a consistent Crash Course state is: ``validate_state`` and its checks.
 
-Every loaded or hand-built state passes through :func:`validate_state`; anything the
-rules could not produce raises :class:`~sonic_rules.core.errors.InvalidStateError`
+Every loaded or hand-built state passes through `validate_state`; anything the
+rules could not produce raises `InvalidStateError`
 with the JSON path of the offending value.
 """
 

@@ -3,10 +3,10 @@
 One space serves every player count and every option: an index names an action
 without its seat (the seat is always the one to act), so the same 208 indices and 30
 chance indices fit 2, 3 and 4 players. At every decision node the legal actions, in
-:func:`~.engine.legal_actions` order, have increasing indices; likewise the chance
-outcomes. :func:`action_table` writes the layout for the docs.
+`legal_actions` order, have increasing indices; likewise the chance
+outcomes. `action_table` writes the layout for the docs.
 
-Decisions (:func:`action_index`, :func:`action_from_index`, :func:`legal_mask`):
+Decisions (`action_index`, `action_from_index`, `legal_mask`):
 
 =========  ===============================================================
 index      action
@@ -20,7 +20,7 @@ index      action
            (colours blue, red, black, yellow), character as above
 =========  ===============================================================
 
-Chance outcomes (:func:`chance_index`, :func:`chance_from_index`):
+Chance outcomes (`chance_index`, `chance_from_index`):
 
 =========  ===============================================================
 index      outcome
@@ -166,7 +166,7 @@ def _check_named(state: State, action: Action, name: str) -> None:
 
 def legal_mask(state: State) -> list[bool]:
     """Which indices are legal for the seat to act (at a chance node: which chance
-    indices are possible, :func:`num_chance_outcomes` long; game over: all false)."""
+    indices are possible, `num_chance_outcomes` long; game over: all false)."""
     state = _require_state(state)
     if state.to_act is CHANCE:
         mask = [False] * NUM_CHANCE_OUTCOMES
@@ -180,7 +180,7 @@ def legal_mask(state: State) -> list[bool]:
 
 
 def chance_index(action: Action) -> int:
-    """The index of a chance outcome (a :class:`Deal` or a :class:`DrawBonus`)."""
+    """The index of a chance outcome (a `Deal` or a `DrawBonus`)."""
     if not isinstance(action, ACTION_TYPES):
         raise TypeError(f"action must be a Super Teams action, got {action!r}")
     match action:
@@ -192,7 +192,7 @@ def chance_index(action: Action) -> int:
 
 
 def chance_from_index(state: State, index: int) -> Action:
-    """The chance outcome ``index`` names in ``state`` (errors as :func:`action_from_index`)."""
+    """The chance outcome ``index`` names in ``state`` (errors as `action_from_index`)."""
     state = _require_state(state)
     index = _require_index(index, NUM_CHANCE_OUTCOMES, "chance")
     if state.to_act is not CHANCE:
@@ -211,7 +211,7 @@ def chance_from_index(state: State, index: int) -> Action:
 
 
 def max_decisions_per_turn(state: State) -> int:
-    """At most 4 decisions per turn with 4 players, 3 otherwise (see :func:`max_game_length`)."""
+    """At most 4 decisions per turn with 4 players, 3 otherwise (see `max_game_length`)."""
     state = _require_state(state)
     return 4 if state.players == 4 else 3
 

@@ -4,7 +4,7 @@ Fields may be given as their written forms: ``Play(0, "blue-4", "sonic")`` is
 ``Play(0, Card.parse("blue-4"), Character.SONIC)``. A card that cannot be read raises
 ``InvalidActionError`` at once; other wrong values are refused by ``apply``.
 
-Chance outcomes are actions too (:class:`Deal`, :class:`DrawBonus`): a recorded
+Chance outcomes are actions too (`Deal`, `DrawBonus`): a recorded
 physical game states them ("blue-4 was dealt to seat 2"), a simulation samples them.
 """
 
@@ -36,17 +36,17 @@ def _member(kind: type[Any], value: Any) -> Any:
 
 
 def _character(value: Any) -> Any:
-    """``"sonic"`` reads as :attr:`Character.SONIC`."""
+    """``"sonic"`` reads as `Character.SONIC`."""
     return _member(Character, value)
 
 
 def _bonus(value: Any) -> Any:
-    """``"shield"`` reads as :attr:`BonusKind.SHIELD`."""
+    """``"shield"`` reads as `BonusKind.SHIELD`."""
     return _member(BonusKind, value)
 
 
 def _surface(value: Any) -> Any:
-    """``"rings"`` reads as :attr:`Surface.RINGS`."""
+    """``"rings"`` reads as `Surface.RINGS`."""
     return _member(Surface, value)
 
 

@@ -80,7 +80,7 @@ _COLOUR_ORDER = {c: i for i, c in enumerate(Colour)}
 class Card:
     """A movement card: a colour and a value 1-6, or the special card (no colour).
 
-    Written ``blue-4`` or ``special`` (see :meth:`parse`).
+    Written ``blue-4`` or ``special`` (see `parse`).
     """
 
     colour: Colour | None

@@ -1,9 +1,9 @@
 """The Super Teams referee: legal actions, chance outcomes and applying an action.
 
-:func:`step` refuses an illegal action through :func:`.legality.check` (the same
-decision :func:`legal_actions` lists by), then hands the action to its type's handler
-in a table. Every phase change names a trigger declared in :mod:`.phases`
-(:func:`_goto`).
+`step` refuses an illegal action through `legality.check` (the same
+decision `legal_actions` lists by), then hands the action to its type's handler
+in a table. Every phase change names a trigger declared in `phases`
+(`_goto`).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ..
 
 
 def _goto(state: State, trigger: str, **changes: Any) -> State:
-    """``state`` moved on by a declared ``trigger`` (:data:`.phases.PHASES`), with ``changes``."""
+    """``state`` moved on by a declared ``trigger`` (`phases.PHASES`), with ``changes``."""
     return attrs.evolve(state, phase=PHASES.goto(state.phase, trigger), **changes)
 
 
@@ -108,8 +108,8 @@ def chance_outcomes(state: State) -> list[tuple[Action, float]]:
 def legal_actions(state: State | View) -> list[Action]:
     """Every legal action, in a stable order (at a chance node: the possible outcomes).
 
-    Given a :class:`~.views.View`, the viewer's legal actions (the same list, for the
-    seat to act): :func:`~.views.legal_actions_for_view`.
+    Given a `View`, the viewer's legal actions (the same list, for the
+    seat to act): `legal_actions_for_view`.
     """
     if not isinstance(state, State):
         if isinstance(state, View):
@@ -127,7 +127,7 @@ def apply(state: State, action: Action) -> State:
 
 
 def step(state: State, action: Action) -> tuple[State, list[Event]]:
-    """Like :func:`apply`, also returning the events the action caused."""
+    """Like `apply`, also returning the events the action caused."""
     _require_state(state)
     if not isinstance(action, ACTION_TYPES):
         raise InvalidActionError(

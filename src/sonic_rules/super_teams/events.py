@@ -1,10 +1,10 @@
 """Events of Super Teams: what each action did, for logs and animation.
 
 An event's JSON is an object tagged ``{"type": "card-dealt", ...}`` (the kebab-case
-class name), written by :func:`event_to_json` and read back strictly by
-:func:`event_from_json`. :class:`HiddenCardDealt` and :class:`HiddenBonusCardTaken`
+class name), written by `event_to_json` and read back strictly by
+`event_from_json`. `HiddenCardDealt` and `HiddenBonusCardTaken`
 are what a seat sees of a card that went to another seat
-(:func:`~sonic_rules.super_teams.views.events_for`).
+(`events_for`).
 """
 
 from __future__ import annotations
@@ -264,7 +264,7 @@ def event_to_json(event: Event) -> str:
 
 
 def event_from_json(text: str | bytes) -> Event:
-    """Read an event written by :func:`event_to_json`.
+    """Read an event written by `event_to_json`.
 
     An unknown ``"type"`` is refused listing the known ones; a missing, extra or
     wrongly typed field raises an ``InvalidStateError`` naming the JSON path.

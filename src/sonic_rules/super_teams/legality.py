@@ -2,14 +2,14 @@
 
 Each action type has one ``check_*`` function: it returns ``None`` for a legal action
 and raises the ``IllegalActionError`` naming the rule the action breaks otherwise.
-``apply`` calls it (through :func:`check`) before changing anything. Each phase has
+``apply`` calls it (through `check`) before changing anything. Each phase has
 one ``legal_*`` function listing its legal actions, built from the same questions its
-``check_*`` decides by (who acts, :func:`movable_characters`, :func:`bonus_is_playable`,
-:func:`half_choices`, :func:`jump_candidates`, the decks' contents), so the list and
+``check_*`` decides by (who acts, `movable_characters`, `bonus_is_playable`,
+`half_choices`, `jump_candidates`, the decks' contents), so the list and
 ``apply`` cannot disagree; a test holds them to each other on random states.
 
 A ``check_*`` is called only once the phase is known to accept the action's type
-(:meth:`~sonic_rules.core.phases.PhaseMachine.check_action`, in :func:`check`).
+(`check_action`, in `check`).
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def check_draw_bonus(state: State, action: DrawBonus) -> None:
 
 
 def check_play(state: State, action: Play) -> None:
-    """ST-TURN-ORDER, ST-PLAY-CARD, then :func:`movable_characters` decides the character."""
+    """ST-TURN-ORDER, ST-PLAY-CARD, then `movable_characters` decides the character."""
     _check_seat(state, action, "ST-TURN-ORDER")
     seat, card, character = action.seat, action.card, action.character
     if card.is_special or card not in state.hands[seat]:
@@ -154,7 +154,7 @@ def check_play(state: State, action: Play) -> None:
 
 
 def check_play_bonus(state: State, action: PlayBonus) -> None:
-    """ST-RESPONSE-WINDOW: the seat asked, a card it holds; :func:`bonus_is_playable`."""
+    """ST-RESPONSE-WINDOW: the seat asked, a card it holds; `bonus_is_playable`."""
     _check_seat(state, action, "ST-RESPONSE-WINDOW")
     assert state.pending is not None
     seat, kind, character = action.seat, action.kind, state.pending.character
@@ -197,7 +197,7 @@ def check_choose_half(state: State, action: ChooseHalf) -> None:
 
 
 def check_choose_jumper(state: State, action: ChooseJumper) -> None:
-    """ST-SUPER-JUMP-SPECIAL: the taker jumps one of :func:`jump_candidates`."""
+    """ST-SUPER-JUMP-SPECIAL: the taker jumps one of `jump_candidates`."""
     _check_seat(state, action, "ST-SUPER-JUMP-SPECIAL")
     if action.character not in jump_candidates(state, action.seat):
         raise IllegalActionError(
@@ -245,7 +245,7 @@ def _seat_to_act(state: State) -> int:
 
 
 def legal_plays(state: State) -> list[Action]:
-    """ST-PLAY-CARD: each card in the hand, for each character :func:`check_play` accepts."""
+    """ST-PLAY-CARD: each card in the hand, for each character `check_play` accepts."""
     seat = _seat_to_act(state)
     movable: dict[Colour | None, tuple[Character, ...]] = {}
     plays: list[Action] = []

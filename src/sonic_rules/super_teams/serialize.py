@@ -3,9 +3,9 @@
 A state's JSON is an object ``{"game": "super-teams", "format": 1, ...fields}``;
 cards are written ``"blue-4"`` / ``"special"``, the board in board notation, actions
 as objects tagged ``{"type": "play", ...}`` (the kebab-case class name).
-:func:`from_json` refuses another game or format, unknown or missing fields, values of
-the wrong type, and states the rules could not produce (:func:`.validate.validate_state`),
-always with an :class:`~sonic_rules.InvalidStateError` naming the JSON path.
+`from_json` refuses another game or format, unknown or missing fields, values of
+the wrong type, and states the rules could not produce (`validate.validate_state`),
+always with an `InvalidStateError` naming the JSON path.
 """
 
 from __future__ import annotations
@@ -65,14 +65,14 @@ configure_actions(converter, Action)
 
 
 def to_json(state: State, indent: int | None = None) -> str:
-    """The state as JSON text (round-trips exactly through :func:`from_json`)."""
+    """The state as JSON text (round-trips exactly through `from_json`)."""
     if not isinstance(state, State):
         raise InvalidStateError(f"expected a Super Teams State, got {type(state).__name__}")
     return dump_state(converter, GAME_NAME, FORMAT, state, indent)
 
 
 def from_json(text: str | bytes) -> State:
-    """Load a state saved by :func:`to_json`; refuse anything malformed or impossible."""
+    """Load a state saved by `to_json`; refuse anything malformed or impossible."""
     data = load_state_fields(text, GAME_NAME, FORMAT)
     _require_every_field(data, State, "$")
     state = structure_or_raise(converter, data, State)

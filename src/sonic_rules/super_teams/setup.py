@@ -77,9 +77,9 @@ def new_game(
 ) -> State:
     """A new game at its first chance node: the first card of the deal (ST-DEAL).
 
-    ``variant`` is ``"standard"`` (the only one). ``board`` is a :class:`Board`, board
+    ``variant`` is ``"standard"`` (the only one). ``board`` is a `Board`, board
     notation text, or ``None`` for the shipped Green Hill Zone reconstruction.
-    ``options`` defaults to :class:`Options()`.
+    ``options`` defaults to `Options()`.
     """
     variant = _check_variant(variant)
     players = _check_players(players)

@@ -87,9 +87,9 @@ class State:
 
     @property
     def to_act(self) -> int | ChanceType | None:
-        """The seat to act, :data:`~sonic_rules.CHANCE`, or ``None`` once the game is over.
+        """The seat to act, `CHANCE`, or ``None`` once the game is over.
 
-        The phase's declared actor says who (:data:`.phases.PHASES`).
+        The phase's declared actor says who (`phases.PHASES`).
         """
         return PHASES.to_act(self, self.phase)
 

@@ -1,8 +1,8 @@
 """The checks every state passes: could the rules have produced it?
 
-:func:`validate_state` refuses a state the rules could not reach (cards or bonus cards
+`validate_state` refuses a state the rules could not reach (cards or bonus cards
 not accounted for exactly once, hands over 6, a phase without what it needs...) with
-an :class:`~sonic_rules.InvalidStateError` naming the JSON path of what is wrong. Every
+an `InvalidStateError` naming the JSON path of what is wrong. Every
 loaded, started or set-up state passes through it.
 """
 

@@ -1,10 +1,10 @@
 """What each seat may see (RULINGS.md, "What each seat may see"): views, events, tensors.
 
-:func:`observe` is the only way a frontend or an agent should look at a state. A
-:class:`View` holds exactly what one seat knows: its own hand and bonus hand, every
+`observe` is the only way a frontend or an agent should look at a state. A
+`View` holds exactly what one seat knows: its own hand and bonus hand, every
 hand's and pile's size, the multisets of cards it has not seen, and everything face up.
 The spectator's view (``seat`` ``None``) holds no hand. A view is a frozen value with
-strict JSON (:meth:`View.to_json`, :func:`view_from_json`); :func:`legal_actions_for_view`
+strict JSON (`View.to_json`, `view_from_json`); `legal_actions_for_view`
 (also reached through ``legal_actions(view)``) lists the viewer's legal actions
 without ever looking at a hidden card.
 
@@ -57,7 +57,7 @@ class View:
     Sizes: ``hand_sizes`` and ``bonus_hand_sizes`` (seat by seat), ``deck_size``,
     ``bonus_deck_size``. Unseen, as sorted multisets: ``unseen`` (the deck and the
     other hands together) and ``unseen_bonus`` (the bonus deck and the other seats'
-    bonus hands). Face up, as in :class:`~.state.State`: ``players``, ``board``,
+    bonus hands). Face up, as in `State`: ``players``, ``board``,
     ``options``, ``phase``, ``turn``, ``turns_played``, ``pieces``, ``discard``,
     ``bonus_discard``, ``pending`` (the move in progress, its bonus cards included),
     ``deal_next``, ``specials_owed``, ``bonus_queue``, ``bonus_for``, ``jumper`` and
@@ -92,7 +92,7 @@ class View:
 
     @property
     def to_act(self) -> int | ChanceType | None:
-        """The seat to act, :data:`~sonic_rules.CHANCE`, or ``None`` once the game is over."""
+        """The seat to act, `CHANCE`, or ``None`` once the game is over."""
         return PHASES.to_act(self, self.phase)
 
     @property
@@ -105,7 +105,7 @@ class View:
         return _dump(self, indent)
 
     def describe(self) -> str:
-        """The position as :func:`~.describe.describe_state` writes it, plus the viewer's
+        """The position as `describe_state` writes it, plus the viewer's
         own cards and what it has not seen; nothing hidden from the viewer."""
         lines = [describe_state(_stand_in(self))]
         if self.hand is not None and self.bonus_hand is not None:
@@ -178,7 +178,7 @@ def _stand_in(view: View) -> State:
     are, the unseen cards dealt out to the other hands and the decks in sorted order.
 
     Every rule the viewer's decisions depend on reads only what the view holds, so the
-    phase's legal-action function (:data:`.legality.LEGAL`) gives the same list on this
+    phase's legal-action function (`legality.LEGAL`) gives the same list on this
     state as on the real one.
     """
     unseen = list(view.unseen)
@@ -247,8 +247,8 @@ def legal_actions_for_view(view: View) -> list[Action]:
 def events_for(events: Iterable[Event], seat: int | None) -> list[Event]:
     """``events`` as ``seat`` sees them (``None``: a spectator).
 
-    A movement card dealt to another seat becomes :class:`~.events.HiddenCardDealt`; a
-    bonus card another seat takes becomes :class:`~.events.HiddenBonusCardTaken`
+    A movement card dealt to another seat becomes `HiddenCardDealt`; a
+    bonus card another seat takes becomes `HiddenBonusCardTaken`
     (Super Jump excepted: it is played face up at once). Every other event is public.
     """
     if seat is not None and type(seat) is not int:
@@ -277,7 +277,7 @@ def _dump(view: View, indent: int | None) -> str:
 
 
 def view_from_json(text: str | bytes) -> View:
-    """Read a view written by :meth:`View.to_json`; refuse anything malformed.
+    """Read a view written by `View.to_json`; refuse anything malformed.
 
     Another game, format or kind, unknown or missing fields, wrong types and views no
     state could give (counts that do not add up) raise ``InvalidStateError`` naming the
@@ -345,15 +345,15 @@ def observation_layout(state: State) -> list[tuple[str, int]]:
     """The observation tensor's sections in order, each ``(name, length)``.
 
     ``N`` is the board's length. Seats are always 4 wide, characters 8 (in
-    :class:`~.cards.Character` order), movement cards 25 (blue 1-6, red, black,
-    yellow, then the special card), bonus kinds 5 (in :class:`~.cards.BonusKind` order):
+    `Character` order), movement cards 25 (blue 1-6, red, black,
+    yellow, then the special card), bonus kinds 5 (in `BonusKind` order):
 
     ==================  =============  ==============================================
     section             length         content
     ==================  =============  ==============================================
     viewer              4              one-hot seat (all zero: spectator)
     to_act              5              one-hot seat, then chance (game over: zero)
-    phase               7              one-hot :class:`~.phases.Phase`
+    phase               7              one-hot `Phase`
     turn                4              one-hot seat whose turn it is
     seat_colours        16             seat x colour held
     pieces              8 x (N + 5)    per character: in play, one-hot space 0..N
@@ -394,9 +394,9 @@ def observation_shape(state: State) -> tuple[int]:
 
 
 def observation_tensor(state: State, seat: int | None) -> list[float]:
-    """``seat``'s observation as a flat list of floats (:func:`observation_layout`).
+    """``seat``'s observation as a flat list of floats (`observation_layout`).
 
-    Built from :func:`observe` alone, so it carries nothing the seat may not see.
+    Built from `observe` alone, so it carries nothing the seat may not see.
     """
     view = observe(state, seat)
     tensor: list[float] = []
