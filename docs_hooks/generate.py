@@ -202,61 +202,10 @@ def rulings_markdown(name: str) -> str:
 
 # ----- phases -------------------------------------------------------------------------------
 
-_STYLING = re.compile(r"^\s*(classDef|Class|class)\s.*$\n?", re.MULTILINE)
-_FRONT_MATTER = re.compile(r"\A---\n(?P<title>[^\n:]+)\n---\n")
-_STATE = re.compile(r'^(?P<indent>\s*)state "(?P<label>[^"]*)" as (?P<id>\S+)$')
-_ARROW = re.compile(r"^(?P<indent>\s*)(?P<source>\S+) --> (?P<dest>[^\s:]+)(?P<label>:.*)?$")
-
-
-def _state_id(name: str) -> str:
-    """A Mermaid state id for a phase: Mermaid's parser stops at a hyphen in an id."""
-    return "[*]" if name == "[*]" else re.sub(r"\W", "_", name)
-
-
-def _safe_ids(text: str) -> str:
-    lines = []
-    for line in text.splitlines():
-        state, arrow = _STATE.match(line), _ARROW.match(line)
-        if state:
-            line = f'{state["indent"]}state "{state["label"]}" as {_state_id(state["id"])}'
-        elif arrow:
-            line = (
-                f"{arrow['indent']}{_state_id(arrow['source'])} --> "
-                f"{_state_id(arrow['dest'])}{arrow['label'] or ''}"
-            )
-        lines.append(line)
-    return "\n".join(lines)
-
-
-def _start_arrows(machine: Any) -> list[str]:
-    """One start arrow per initial phase, labelled with the variants that start there."""
-    starts: dict[str, list[str]] = {}
-    for variant, phase in machine.initial.items():
-        starts.setdefault(phase.value, []).append(variant)
-    arrows = []
-    for phase, variants in starts.items():
-        label = ", ".join(variant for variant in variants if variant)
-        arrows.append(f"  [*] --> {_state_id(phase)}" + (f": {label}" if label else ""))
-    return arrows
-
 
 def mermaid_diagram(name: str) -> str:
-    """The declared phase machine as Mermaid that Mermaid draws, in the site's colours.
-
-    Four things are changed in what ``transitions`` writes. Its state ids are the phase
-    names, and Mermaid (11) cannot parse an id with a hyphen (``bonus-draw``): each id
-    becomes a plain identifier, and each state keeps the phase name as its label. It
-    styles the initial phase as its "active" state (red on salmon), which reads as an
-    error: every phase is drawn alike here. It draws one start arrow, to the first
-    variant's initial phase: here each variant's initial phase has one, labelled with
-    the variants. Its title becomes proper front matter (``title: ...``).
-    """
-    machine = sonic_rules.game(name).PHASES
-    text = _STYLING.sub("", machine.to_mermaid())
-    text = _FRONT_MATTER.sub(lambda m: f"---\ntitle: {m.group('title').strip()}\n---\n", text)
-    lines = [line for line in _safe_ids(text).splitlines() if not line.strip().startswith("[*]")]
-    text = "\n".join([*lines, *_start_arrows(machine)])
-    return re.sub(r"\n{3,}", "\n\n", text).strip()
+    """The declared phase machine as Mermaid (``PhaseMachine.to_mermaid``)."""
+    return str(sonic_rules.game(name).PHASES.to_mermaid())
 
 
 def phases_markdown(name: str) -> str:

@@ -112,6 +112,7 @@ def test_phase_machine_goes_only_by_declared_triggers_and_draws_mermaid() -> Non
         machine.goto(Light.AMBER, "go")
     diagram = machine.to_mermaid()
     assert "stateDiagram-v2" in diagram and "red --> green: go" in diagram
+    assert "[*] --> red" in diagram
     assert "| `red` | the driver | `Go` | `GO-ON-RED` |" in machine.to_markdown()
 
 

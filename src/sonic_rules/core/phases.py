@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Generic, TypeVar
 
@@ -197,27 +198,25 @@ class PhaseMachine(Generic[P]):
         return self.phases(candidates[0].dest) if candidates else None
 
     def to_mermaid(self) -> str:
-        """The declared machine as a Mermaid ``stateDiagram-v2`` (drawn by transitions)."""
-        from transitions.extensions.diagrams import GraphMachine
+        """The declared machine as a Mermaid ``stateDiagram-v2``, written from the declaration.
 
-        class _Model:
-            pass
-
-        model = _Model()
-        GraphMachine(
-            model=model,
-            states=[phase.value for phase in self.phases],
-            transitions=[
-                {"trigger": t.trigger, "source": t.source.value, "dest": t.dest.value}
-                for t in self.transitions
-            ],
-            initial=next(iter(self.initial.values())).value,
-            auto_transitions=False,
-            graph_engine="mermaid",
-            title=self.name,
-        )
-        text: str = model.get_graph().draw(None)  # type: ignore[attr-defined]
-        return text
+        State ids are plain identifiers (Mermaid's parser stops at a hyphen), each labelled
+        with its phase name; one start arrow per initial phase, labelled with the variants
+        that start there; every phase drawn alike (no state is styled as "active").
+        """
+        lines = ["---", f"title: {self.name}", "---", "stateDiagram-v2", "  direction LR"]
+        lines += [f'  state "{phase.value}" as {_mermaid_id(phase)}' for phase in self.phases]
+        starts: dict[P, list[str]] = {}
+        for variant, phase in self.initial.items():
+            starts.setdefault(phase, []).append(variant)
+        for phase, variants in starts.items():
+            label = ", ".join(variant for variant in variants if variant)
+            lines.append(f"  [*] --> {_mermaid_id(phase)}" + (f": {label}" if label else ""))
+        lines += [
+            f"  {_mermaid_id(t.source)} --> {_mermaid_id(t.dest)}: {t.trigger}"
+            for t in self.transitions
+        ]
+        return "\n".join(lines)
 
     def to_markdown(self) -> str:
         """A table of the phases: who acts, what each accepts, the wrong-phase rule."""
@@ -235,3 +234,8 @@ class PhaseMachine(Generic[P]):
         )
         lines += ["", f"Initial phase: {starts}."]
         return "\n".join(lines)
+
+
+def _mermaid_id(phase: enum.Enum) -> str:
+    """A Mermaid state id for a phase (``bonus-draw`` -> ``bonus_draw``)."""
+    return re.sub(r"\W", "_", str(phase.value))
