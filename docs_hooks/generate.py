@@ -192,10 +192,10 @@ def rules_markdown(name: str) -> str:
 
 
 def rulings_markdown(name: str) -> str:
-    """The rules this project decided, and the options."""
+    """Every ruling: the binding rulings, those this project decided, and the options."""
     out = []
     for rule in sonic_rules.game(name).RULES:
-        if rule.source in ("project", "option"):
+        if rule.source in ("ruling", "project", "option"):
             out.append(f"- **{rule.id}** ({rule.source}) *{rule.title}.* {rule.text}")
     return "\n".join(out)
 

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import attrs
 import pytest
 
 import sonic_rules
@@ -261,7 +262,7 @@ def test_mermaid_is_served_from_the_site_not_a_cdn() -> None:
 
 TITLE = re.compile(
     r"^# (?P<subject>sonic_rules(?:\.[a-z_]+)?|[^—\n]+) — "
-    r"(?P<topic>guide|phases|rule reference|API|concepts|command line)$"
+    r"(?P<topic>guide|phases|rule reference|rulings|API|concepts|command line)$"
 )
 
 
@@ -286,3 +287,23 @@ def test_every_page_is_in_the_nav() -> None:
     nav = config.split("\nnav:\n")[1].split("\n\n")[0].split("\nhooks:")[0]
     for page in _pages():
         assert f"- {page}\n" in nav + "\n", f"{page} is not in the nav"
+
+
+def test_rulings_page_states_the_newer_rulings_with_their_options() -> None:
+    """CC-DAMAGE-FIRST, CC-TWO-PLAYER-SECONDARY-WIN, ST-DECK-RESHUFFLE and the shortcut
+    rulings are explained on the rulings page, each with the option that reverses it."""
+    text = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+    for rule_id in (
+        "ST-DECK-RESHUFFLE",
+        "CC-DAMAGE-FIRST",
+        "CC-OPT-DAMAGE-BARS-ONLY-MOVES",
+        "CC-TWO-PLAYER-SECONDARY-WIN",
+        "CC-OPT-LITERAL-SECONDARY-WIN",
+        "CC-PROJ-SHORTCUT-BENT",
+        "CC-SHORTCUT-LAY-STEP",
+        "CC-SHORTCUT-LAY-COMPLETE",
+    ):
+        assert f"`{rule_id}`" in text, rule_id
+    for option in ("damage_bars_only_moves", "literal_secondary_win"):
+        assert option in text
+        assert option in {f.name for f in attrs.fields(sonic_rules.game("crash-course").Options)}
