@@ -148,7 +148,7 @@ def _mentions(folder: Path, prefix: str, skip_rules_module: bool) -> dict[str, s
     """Rule id -> the innermost functions (``file:function``) whose lines name it."""
     found: dict[str, set[str]] = {}
     for path in sorted(folder.rglob("*.py")):
-        if skip_rules_module and path.name == "rules.py":
+        if skip_rules_module and path.name.endswith("rules.py"):
             continue
         spans = _functions(path)
         lines = path.read_text(encoding="utf-8").splitlines()
