@@ -10,12 +10,15 @@ are refused, missing keys are refused, and every failure becomes an
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import re
+import types
 import typing
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import attrs
 import cattrs
 from cattrs.cols import homogenous_tuple_structure_factory
 from cattrs.strategies import configure_tagged_union
@@ -222,3 +225,31 @@ def load_state_fields(text: str | bytes, game: str, format_: int) -> dict[str, A
             "$.format",
         )
     return data
+
+
+_type_hints = functools.cache(typing.get_type_hints)
+
+
+def require_every_field(value: Any, type_: Any, path: str = "$") -> None:
+    """Refuse a missing field, even where the class has a default (cattrs would fill it in).
+
+    A saved state writes every field of every record in it, so a missing one is a damaged
+    file: an ``InvalidStateError`` names its path. Nested records, tuples of records and
+    optional records are followed; values of the wrong shape are left for the converter
+    to name.
+    """
+    if attrs.has(type_) and isinstance(value, dict):
+        hints = _type_hints(type_)
+        for field in attrs.fields(type_):
+            if field.name not in value:
+                raise InvalidStateError("required field missing", f"{path}.{field.name}")
+            require_every_field(value[field.name], hints[field.name], f"{path}.{field.name}")
+        return
+    arguments = typing.get_args(type_)
+    if typing.get_origin(type_) is tuple and arguments[1:] == (Ellipsis,):
+        if isinstance(value, list):
+            for index, item in enumerate(value):
+                require_every_field(item, arguments[0], f"{path}[{index}]")
+    elif isinstance(type_, types.UnionType) and value is not None:
+        for member in arguments:
+            require_every_field(value, member, path)

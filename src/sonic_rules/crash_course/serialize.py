@@ -15,13 +15,8 @@ data, unknown or missing fields, and states the rules could not produce.
 
 from __future__ import annotations
 
-import functools
-import types
-import typing
 from collections.abc import Callable
 from typing import Any
-
-import attrs
 
 from sonic_rules.core.errors import BoardError, InvalidStateError
 from sonic_rules.core.serialization import (
@@ -31,6 +26,7 @@ from sonic_rules.core.serialization import (
     load_action,
     load_state_fields,
     make_converter,
+    require_every_field,
     structure_or_raise,
 )
 from sonic_rules.crash_course.actions import ACTION_TYPES, Action
@@ -149,33 +145,10 @@ def from_json(text: str | bytes) -> State:
     data = load_state_fields(text, GAME_NAME, FORMAT)
     if "catalogue" in data:
         data["catalogue"] = _catalogue_from_json(data["catalogue"])
-    _require_every_field(data, State, "$")
+    require_every_field(data, State)
     state = structure_or_raise(converter, data, State)
     validate_state(state)
     return state
-
-
-_type_hints = functools.cache(typing.get_type_hints)
-
-
-def _require_every_field(value: Any, type_: Any, path: str) -> None:
-    """Refuse a missing field even where the class has a default (cattrs would fill it in):
-    a saved state writes every field, so a missing one is a damaged file."""
-    if attrs.has(type_) and isinstance(value, dict):
-        hints = _type_hints(type_)
-        for field in attrs.fields(type_):
-            if field.name not in value:
-                raise InvalidStateError("required field missing", f"{path}.{field.name}")
-            _require_every_field(value[field.name], hints[field.name], f"{path}.{field.name}")
-        return
-    arguments = typing.get_args(type_)
-    if typing.get_origin(type_) is tuple and arguments[1:] == (Ellipsis,):
-        if isinstance(value, list):
-            for index, item in enumerate(value):
-                _require_every_field(item, arguments[0], f"{path}[{index}]")
-    elif isinstance(type_, types.UnionType) and value is not None:
-        for member in arguments:
-            _require_every_field(value, member, path)
 
 
 def action_to_json(action: Action) -> str:

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from sonic_rules.core.errors import BoardError, InvalidActionError, InvalidStateError
 from sonic_rules.core.serialization import (
     configure_actions,
@@ -22,13 +20,13 @@ from sonic_rules.core.serialization import (
     load_action,
     load_state_fields,
     make_converter,
+    require_every_field,
     structure_or_raise,
 )
 from sonic_rules.super_teams.actions import ACTION_TYPES, Action
 from sonic_rules.super_teams.board import Board
 from sonic_rules.super_teams.cards import Card
-from sonic_rules.super_teams.options import BonusSplit, Options
-from sonic_rules.super_teams.state import PendingMove, Piece, State
+from sonic_rules.super_teams.state import State
 from sonic_rules.super_teams.validate import validate_state
 
 GAME_NAME = "super-teams"
@@ -74,33 +72,10 @@ def to_json(state: State, indent: int | None = None) -> str:
 def from_json(text: str | bytes) -> State:
     """Load a state saved by `to_json`; refuse anything malformed or impossible."""
     data = load_state_fields(text, GAME_NAME, FORMAT)
-    _require_every_field(data, State, "$")
+    require_every_field(data, State)
     state = structure_or_raise(converter, data, State)
     validate_state(state)
     return state
-
-
-# Fields whose value is itself a record; a saved state writes every field of each.
-_NESTED: dict[type, dict[str, type]] = {
-    State: {"options": Options, "pending": PendingMove},
-    Options: {"bonus_split": BonusSplit},
-}
-_LISTED: dict[type, dict[str, type]] = {State: {"pieces": Piece}}
-
-
-def _require_every_field(data: Any, cls: type, path: str) -> None:
-    """Refuse a missing field even where the class has a default (cattrs would fill it in)."""
-    if not isinstance(data, dict):
-        return  # the converter names the wrong type
-    for field in attrs.fields(cls):
-        if field.name not in data:
-            raise InvalidStateError("required field missing", f"{path}.{field.name}")
-    for name, inner in _NESTED.get(cls, {}).items():
-        _require_every_field(data[name], inner, f"{path}.{name}")
-    for name, inner in _LISTED.get(cls, {}).items():
-        if isinstance(data[name], list):
-            for index, item in enumerate(data[name]):
-                _require_every_field(item, inner, f"{path}.{name}[{index}]")
 
 
 def action_to_json(action: Action) -> str:
