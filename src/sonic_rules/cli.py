@@ -214,7 +214,7 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     game = sonic_rules.game(args.game)
     players, games, variant = args.players, args.games, args.variant
     rng = random.Random(args.seed)
-    bots: list[Player[Any]] = [game.player(args.bot) for _ in range(players)]
+    bots: list[Player[Any, Any]] = [game.player(args.bot) for _ in range(players)]
     wins = [0] * players
     lengths: list[int] = []
     decisions: list[int] = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 import attrs
 
@@ -21,6 +21,7 @@ from sonic_rules.core.game import GameState, PlayedGame, Player, Ply
 
 S = TypeVar("S", bound=GameState)
 A = TypeVar("A")
+T = TypeVar("T")
 
 
 class Playable(Protocol[S, A]):
@@ -42,26 +43,26 @@ class RandomPlayer:
 
     name: str = "random"
 
-    def choose(self, state: GameState, actions: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, state: object, actions: Sequence[T], rng: random.Random) -> T:
         return actions[rng.randrange(len(actions))]
 
 
 @attrs.define
-class GreedyPlayer:
+class GreedyPlayer(Generic[S, A]):
     """One-ply look-ahead: the action whose result scores best for the acting seat.
 
     ``score(state, seat)`` is the game's heuristic (higher is better for ``seat``);
     ties are broken at random.
     """
 
-    score: Callable[[Any, int], float]
-    step: Callable[[Any, Any], tuple[Any, list[Event]]]
+    score: Callable[[S, int], float]
+    step: Callable[[S, A], tuple[S, list[Event]]]
     name: str = "greedy"
 
-    def choose(self, state: GameState, actions: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, state: S, actions: Sequence[A], rng: random.Random) -> A:
         seat = state.to_act
         assert isinstance(seat, int)
-        best: list[Any] = []
+        best: list[A] = []
         best_score = float("-inf")
         for action in actions:
             value = self.score(self.step(state, action)[0], seat)
@@ -75,7 +76,7 @@ class GreedyPlayer:
 def play(
     game: Playable[S, A],
     state: S,
-    players: Sequence[Player[S]],
+    players: Sequence[Player[S, A]],
     *,
     seed: int | None = None,
     rng: random.Random | None = None,

@@ -79,13 +79,13 @@ class DescribeAction(Protocol[A_contra, S_contra]):
     def __call__(self, action: A_contra, state: S_contra | None = None, /) -> str: ...
 
 
-class Player(Protocol[S_contra]):
+class Player(Protocol[S_contra, A]):
     """A built-in or user player: chooses one of ``actions`` for the seat to act."""
 
     @property
     def name(self) -> str: ...
 
-    def choose(self, state: S_contra, actions: Sequence[Any], rng: random.Random) -> Any: ...
+    def choose(self, state: S_contra, actions: Sequence[A], rng: random.Random) -> A: ...
 
 
 @attrs.frozen
@@ -144,7 +144,7 @@ class Game(Generic[S, A]):
     describe_action: DescribeAction[A, S]
     RULES: RuleBook
     PHASES: PhaseMachine[Any]
-    players: Mapping[str, Callable[[], Player[S]]]
+    players: Mapping[str, Callable[[], Player[S, A]]]
     play_game: Callable[..., PlayedGame[S, A]]
 
     @property
@@ -156,7 +156,7 @@ class Game(Generic[S, A]):
         """Every ``(variant, players)`` pair the game can be played with."""
         return [(variant, n) for variant, counts in self.variants.items() for n in counts]
 
-    def player(self, name: str) -> Player[S]:
+    def player(self, name: str) -> Player[S, A]:
         """A new built-in player by name (``"random"``, ``"greedy"``, ...)."""
         factory = self.players.get(name)
         if factory is None:

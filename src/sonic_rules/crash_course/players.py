@@ -43,7 +43,7 @@ def score(state: State, seat: int) -> float:
     return value
 
 
-def greedy_player() -> GreedyPlayer:
+def greedy_player() -> GreedyPlayer[State, Action]:
     """The simple built-in bot: the action whose result `score` rates best."""
     return GreedyPlayer(score=score, step=engine.step)
 
@@ -139,7 +139,7 @@ def shortcut_player() -> ShortcutPlayer:
     return ShortcutPlayer()
 
 
-PLAYERS: Mapping[str, Callable[[], Player[State]]] = {
+PLAYERS: Mapping[str, Callable[[], Player[State, Action]]] = {
     "random": RandomPlayer,
     "greedy": greedy_player,
     "shortcut": shortcut_player,
@@ -149,7 +149,7 @@ PLAYERS: Mapping[str, Callable[[], Player[State]]] = {
 
 def play_game(
     state: State,
-    players: Sequence[Player[State]],
+    players: Sequence[Player[State, Action]],
     *,
     seed: int | None = None,
     record: bool = True,

@@ -36,12 +36,12 @@ def score(state: State, seat: int) -> float:
     return progress(mine) - max(rivals) + 0.5 * len(state.bonus_hands[seat])
 
 
-def greedy_player() -> GreedyPlayer:
+def greedy_player() -> GreedyPlayer[State, Action]:
     """The simple built-in bot: the action that most advances its side right now."""
     return GreedyPlayer(score=score, step=engine.step)
 
 
-PLAYERS: Mapping[str, Callable[[], Player[State]]] = {
+PLAYERS: Mapping[str, Callable[[], Player[State, Action]]] = {
     "random": RandomPlayer,
     "greedy": greedy_player,
 }
@@ -50,7 +50,7 @@ PLAYERS: Mapping[str, Callable[[], Player[State]]] = {
 
 def play_game(
     state: State,
-    players: Sequence[Player[State]],
+    players: Sequence[Player[State, Action]],
     *,
     seed: int | None = None,
     record: bool = True,
