@@ -29,19 +29,19 @@ def _require_state(state: object) -> None:
         raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
 
 
-def legal_actions(state: State) -> list[Any]:
+def legal_actions(state: State) -> list[A.Action]:
     """Every legal action, in the canonical order of `action_key`."""
     _require_state(state)
     return L.legal_actions(state)
 
 
-def chance_outcomes(state: State) -> list[tuple[Any, float]]:
+def chance_outcomes(state: State) -> list[tuple[A.Action, float]]:
     """At a chance node, each distinct outcome with probability count / total."""
     _require_state(state)
     return L.chance_outcomes(state)
 
 
-def step(state: State, action: Any) -> tuple[State, list[Event]]:
+def step(state: State, action: A.Action) -> tuple[State, list[Event]]:
     """Apply ``action``; return the new state and what happened. ``state`` is untouched."""
     _require_state(state)
     L.check(state, action)
@@ -53,7 +53,7 @@ def step(state: State, action: Any) -> tuple[State, list[Event]]:
     return draft.freeze(), draft.events
 
 
-def apply(state: State, action: Any) -> State:
+def apply(state: State, action: A.Action) -> State:
     """Apply ``action`` and return the new state (see `step`)."""
     return step(state, action)[0]
 

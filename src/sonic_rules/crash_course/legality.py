@@ -134,7 +134,7 @@ def _held(character: Character, kind: ItemKind) -> None:
 # ----- chance ------------------------------------------------------------------------------
 
 
-def chance_outcomes(state: State) -> list[tuple[Any, float]]:
+def chance_outcomes(state: State) -> list[tuple[A.Action, float]]:
     """At a chance node, each distinct outcome with its probability."""
     if state.phase is Phase.DRAWING:
         seat = state.characters[state.active].owner
@@ -490,7 +490,7 @@ def _all_or_none(state: State, candidates: list[Act]) -> list[Act]:
     return candidates if candidates and _accepted(state, candidates[:1]) else []
 
 
-def legal_actions(state: State) -> list[Any]:
+def legal_actions(state: State) -> list[A.Action]:
     """Every legal action, in the canonical order of `action_key`."""
     phase = state.phase
     if phase is Phase.GAME_OVER:
