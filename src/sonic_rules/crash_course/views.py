@@ -1,0 +1,374 @@
+"""What each seat may see (RULINGS.md, Crash Course, "What each seat may see").
+
+`observe` gives a `View`: exactly what one seat knows of a state. Held items are seen
+by their holder only (the others see how many); the item pile is a face-down heap whose
+size is public; Beginner face-down tokens are unseen by everyone (their kinds are still
+counted in the pile); a draw under way is seen by its drawer only (the others see how
+many tokens were drawn). Everything else (the course, items on it, ring stacks,
+damage, Rings, Power-Ups, Flicky Birds, the discard, the piles' sizes) is public.
+
+A view carries the multiset of tokens its seat has not seen (``unseen``, counts per
+`ItemKind`): the pile (face-down tokens included), the other seats' held items and
+another seat's draw. The spectator's view (``seat`` ``None``) holds no held item.
+Views are frozen values with strict JSON (`View.to_json`, `view_from_json`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+
+from sonic_rules.core.chance import ChanceType
+from sonic_rules.core.errors import InvalidActionError, InvalidStateError
+from sonic_rules.core.serialization import loads_json, structure_or_raise
+from sonic_rules.crash_course import describe as D
+from sonic_rules.crash_course.options import CharacterName, Options, Variant
+from sonic_rules.crash_course.serialize import FORMAT, GAME_NAME, converter
+from sonic_rules.crash_course.state import (
+    KINDS,
+    BoardItem,
+    Character,
+    Frame,
+    ItemKind,
+    Pending,
+    Phase,
+    PlacedShortcut,
+    PlacedTile,
+    Space,
+    State,
+)
+from sonic_rules.crash_course.tiles import Catalogue
+from sonic_rules.crash_course.validate import validate_state
+
+VIEW_KIND = "view"
+
+
+@attrs.frozen
+class SeenCharacter:
+    """A character board as a seat sees it: ``items`` is ``None`` when the seat does not
+    hold them (another seat's character, or any character for the spectator);
+    ``item_count`` is public."""
+
+    name: CharacterName
+    owner: int
+    position: Space | None
+    damage: int
+    items: tuple[ItemKind, ...] | None
+    item_count: int
+    rings: int
+    power_up: bool
+    knocked_down: bool
+
+
+@attrs.frozen
+class View:
+    """What ``seat`` may know of a Crash Course state (``seat`` ``None``: a spectator).
+
+    Private to the viewer: its characters' ``items`` (in ``characters``) and ``drawn``
+    when the draw under way is its own (``None`` otherwise; ``drawn_count`` is public).
+    Hidden, as counts per `ItemKind`: ``unseen`` (the pile with the Beginner face-down
+    tokens, the other seats' held items and another seat's draw); ``pile_size`` is
+    public. Every other field is public and as in `State`.
+    """
+
+    seat: int | None
+    variant: Variant
+    players: int
+    options: Options
+    catalogue: Catalogue
+    characters: tuple[SeenCharacter, ...]
+    birds: tuple[int, ...]
+    bird_supply: int
+    pile_size: int
+    unseen: tuple[int, ...]
+    discard: tuple[int, ...]
+    box: tuple[int, ...]
+    course: tuple[PlacedTile, ...]
+    tile_pile: tuple[int, ...]
+    shortcuts: tuple[PlacedShortcut, ...]
+    board: tuple[BoardItem, ...]
+    face_down: tuple[Space, ...]
+    phase: Phase
+    active: int
+    actions_left: int
+    moved_this_turn: bool
+    draws_left: int
+    drawn: tuple[ItemKind, ...] | None
+    drawn_count: int
+    motion: tuple[Frame, ...]
+    pending: tuple[Pending, ...]
+    turn_hazard_damage: tuple[int, ...]
+    turn_laid_shortcuts: tuple[int, ...]
+    won_by: tuple[int, ...]
+    termination: str
+    shortcut_attempt: tuple[PlacedShortcut, ...]
+
+    @property
+    def turn(self) -> int:
+        """The seat that owns the active character."""
+        return self.characters[self.active].owner
+
+    @property
+    def to_act(self) -> int | ChanceType | None:
+        """The seat to act, `CHANCE`, or ``None`` once the game is over."""
+        return stand_in(self).to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.won_by
+
+    def to_json(self, indent: int | None = None) -> str:
+        """``{"game": "crash-course", "format": 2, "kind": "view", ...}``; canonical when
+        ``indent`` is ``None`` (equal views give equal text, byte for byte)."""
+        data = {
+            "game": GAME_NAME,
+            "format": FORMAT,
+            "kind": VIEW_KIND,
+            **converter.unstructure(self),
+        }
+        return json.dumps(data, indent=indent, separators=None if indent else (",", ":"))
+
+    def describe(self) -> str:
+        """The position as `describe_state` writes it for this seat, and how many tokens
+        the viewer has not seen; nothing hidden from the viewer."""
+        state = stand_in(self)
+        # -1: a seat that owns nothing, so the spectator sees every held item counted.
+        seat = -1 if self.seat is None else self.seat
+        who = "the spectator" if self.seat is None else f"seat {self.seat}"
+        lines = [
+            f"Crash Course ({self.variant.value}, {self.players} players, as {who} sees it)"
+            f" - {D._status(state)}",
+            *D._track(state),
+            D._on_track(state),
+            *D._shortcut_lines(state),
+            *(D._board(state, character, seat) for character in state.characters),
+            *([] if self.variant is Variant.BEGINNER else [D._birds(state)]),
+            D._piles(state, seat),
+            *D._turn(state, seat),
+            f"Unseen by {who}: {sum(self.unseen)} item tokens",
+        ]
+        return "\n".join(lines)
+
+
+def _check_seat(state: State, seat: object) -> int | None:
+    if seat is not None and type(seat) is not int:
+        raise TypeError(f"seat must be an int seat or None, got {seat!r}")
+    if seat is not None and not 0 <= seat < state.players:
+        raise InvalidActionError(f"seat {seat} is not in this {state.players}-player game")
+    return seat
+
+
+def observe(state: State, seat: int | None) -> View:
+    """What ``seat`` may see of ``state``; ``seat`` ``None`` is a spectator.
+
+    A seat out of range raises ``InvalidActionError``; a ``state`` or ``seat`` of the
+    wrong type raises ``TypeError``.
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a Crash Course State, got {type(state).__name__}")
+    seat = _check_seat(state, seat)
+    unseen = list(state.pile)
+    characters = []
+    for character in state.characters:
+        own = seat is not None and character.owner == seat
+        if not own:
+            for kind in character.items:
+                unseen[kind.index] += 1
+        characters.append(
+            SeenCharacter(
+                name=character.name,
+                owner=character.owner,
+                position=character.position,
+                damage=character.damage,
+                items=character.items if own else None,
+                item_count=len(character.items),
+                rings=character.rings,
+                power_up=character.power_up,
+                knocked_down=character.knocked_down,
+            )
+        )
+    own_draw = seat is not None and state.turn == seat
+    if not own_draw:
+        for kind in state.drawn:
+            unseen[kind.index] += 1
+    return View(
+        seat=seat,
+        variant=state.variant,
+        players=state.players,
+        options=state.options,
+        catalogue=state.catalogue,
+        characters=tuple(characters),
+        birds=state.birds,
+        bird_supply=state.bird_supply,
+        pile_size=sum(state.pile),
+        unseen=tuple(unseen),
+        discard=state.discard,
+        box=state.box,
+        course=state.course,
+        tile_pile=state.tile_pile,
+        shortcuts=state.shortcuts,
+        board=state.board,
+        face_down=state.face_down,
+        phase=state.phase,
+        active=state.active,
+        actions_left=state.actions_left,
+        moved_this_turn=state.moved_this_turn,
+        draws_left=state.draws_left,
+        drawn=state.drawn if own_draw else None,
+        drawn_count=len(state.drawn),
+        motion=state.motion,
+        pending=state.pending,
+        turn_hazard_damage=state.turn_hazard_damage,
+        turn_laid_shortcuts=state.turn_laid_shortcuts,
+        won_by=state.won_by,
+        termination=state.termination,
+        shortcut_attempt=state.shortcut_attempt,
+    )
+
+
+def stand_in(view: View) -> State:
+    """A state the viewer cannot tell from the real one: the viewer's own items and draw
+    where they are, the unseen tokens dealt out to the rest, the pile keeping the others.
+
+    Another seat's draw takes one token of each kind in turn (Rings last: a Ring drawn
+    is kept at once, and a keep choice needs two kinds), then the other characters' held
+    items take the unseen tokens in `ItemKind` order (Rings last: a held item is never
+    a Ring). Every rule the viewer's decisions depend on reads only what the view holds.
+    """
+    if len(view.unseen) != len(KINDS) or min(view.unseen) < 0:
+        raise InvalidStateError("one count per item kind, none negative", "$.unseen")
+    left = list(view.unseen)
+
+    def take(kind: ItemKind) -> ItemKind:
+        left[kind.index] -= 1
+        return kind
+
+    drawn = view.drawn
+    if drawn is None:
+        dealt: list[ItemKind] = []
+        while len(dealt) < view.drawn_count:
+            before = len(dealt)
+            for kind in KINDS:
+                if kind is not ItemKind.RING and len(dealt) < view.drawn_count and left[kind.index]:
+                    dealt.append(take(kind))
+            if len(dealt) == before:
+                if not left[ItemKind.RING.index]:
+                    raise InvalidStateError("more tokens drawn than unseen", "$.drawn_count")
+                dealt.append(take(ItemKind.RING))
+        drawn = tuple(dealt)
+    characters = []
+    for number, seen in enumerate(view.characters):
+        items = seen.items
+        if items is None:
+            held = []
+            for _ in range(seen.item_count):
+                found = next((k for k in KINDS if left[k.index]), None)
+                if found is None:
+                    where = f"$.characters[{number}].item_count"
+                    raise InvalidStateError("more items held than unseen", where)
+                held.append(take(found))
+            items = tuple(held)
+        characters.append(
+            Character(
+                name=seen.name,
+                owner=seen.owner,
+                position=seen.position,
+                damage=seen.damage,
+                items=items,
+                rings=seen.rings,
+                power_up=seen.power_up,
+                knocked_down=seen.knocked_down,
+            )
+        )
+    return State(
+        variant=view.variant,
+        players=view.players,
+        options=view.options,
+        catalogue=view.catalogue,
+        characters=tuple(characters),
+        birds=view.birds,
+        bird_supply=view.bird_supply,
+        pile=tuple(left),
+        discard=view.discard,
+        box=view.box,
+        course=view.course,
+        tile_pile=view.tile_pile,
+        shortcuts=view.shortcuts,
+        board=view.board,
+        face_down=view.face_down,
+        phase=view.phase,
+        active=view.active,
+        actions_left=view.actions_left,
+        moved_this_turn=view.moved_this_turn,
+        draws_left=view.draws_left,
+        drawn=drawn,
+        motion=view.motion,
+        pending=view.pending,
+        turn_hazard_damage=view.turn_hazard_damage,
+        turn_laid_shortcuts=view.turn_laid_shortcuts,
+        won_by=view.won_by,
+        termination=view.termination,
+        shortcut_attempt=view.shortcut_attempt,
+    )
+
+
+# -- JSON -------------------------------------------------------------------------------------
+
+
+def view_from_json(text: str | bytes) -> View:
+    """Read a view written by `View.to_json`; refuse anything malformed.
+
+    Another game, format or kind, unknown or missing fields, wrong types and views no
+    state could give raise ``InvalidStateError`` naming the JSON path.
+    """
+    data: Any = loads_json(text)
+    if not isinstance(data, dict):
+        raise InvalidStateError(f"a view is a JSON object, not {type(data).__name__}")
+    data = dict(data)
+    for key, want in (("game", GAME_NAME), ("format", FORMAT), ("kind", VIEW_KIND)):
+        found = data.pop(key, None)
+        if found != want or type(found) is not type(want):
+            raise InvalidStateError(f"expected {want!r}, found {found!r}", f"$.{key}")
+    for field in attrs.fields(View):
+        if field.name not in data:
+            raise InvalidStateError("required field missing", f"$.{field.name}")
+    view = structure_or_raise(converter, data, View)
+    _validate_view(view)
+    return view
+
+
+def _validate_view(view: View) -> None:
+    """Refuse a view whose parts could not come from one state."""
+    if view.players not in (2, 3, 4):
+        raise InvalidStateError("Crash Course is for 2, 3 or 4 players", "$.players")
+    if view.seat is not None and not 0 <= view.seat < view.players:
+        raise InvalidStateError(f"seat {view.seat} is not in this game", "$.seat")
+    if len(view.unseen) != len(KINDS):
+        raise InvalidStateError(f"one count per item kind ({len(KINDS)})", "$.unseen")
+    if not 0 <= view.active < len(view.characters):
+        raise InvalidStateError("no such character", "$.active")
+    for number, seen in enumerate(view.characters):
+        own = view.seat is not None and seen.owner == view.seat
+        where = f"$.characters[{number}].items"
+        if own != (seen.items is not None):
+            raise InvalidStateError("a seat's view names its own characters' items only", where)
+        if seen.items is not None and len(seen.items) != seen.item_count:
+            raise InvalidStateError("the items differ from item_count", where)
+    own_draw = view.seat is not None and view.turn == view.seat
+    if own_draw != (view.drawn is not None):
+        raise InvalidStateError("a seat's view names its own draw only", "$.drawn")
+    if view.drawn is not None and len(view.drawn) != view.drawn_count:
+        raise InvalidStateError("the draw differs from drawn_count", "$.drawn")
+    hidden = sum(seen.item_count for seen in view.characters if seen.items is None)
+    hidden += 0 if own_draw else view.drawn_count
+    if sum(view.unseen) != view.pile_size + hidden:
+        raise InvalidStateError(
+            "unseen must be the pile, the other seats' items and their draw", "$.unseen"
+        )
+    validate_state(stand_in(view))

@@ -1,0 +1,176 @@
+"""What each seat may see (RULINGS.md, Crash Course, "What each seat may see"): views.
+
+The leak test plays seeded random games of every variant and player count and, at
+states along the way, moves what a seat cannot see (the other seats' held items, another
+seat's draw and the pile's tokens, kinds exchanged, every count kept; the changed state
+must pass `validate_state`): the seat's view JSON and description must not change by a
+byte. Changing what the seat does see (its own held items, a character's position, an
+item on the track) must change its view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import attrs
+import pytest
+
+import sonic_rules
+from sonic_rules import CHANCE, InvalidStateError
+from sonic_rules.core.chance import sample_outcome
+from sonic_rules.crash_course import (
+    ItemKind,
+    State,
+    Variant,
+    apply,
+    chance_outcomes,
+    legal_actions,
+    new_game,
+    validate_state,
+)
+from sonic_rules.crash_course.state import KINDS
+from sonic_rules.crash_course.views import observe, view_from_json
+
+GAMES = 2
+EVERY = 4  # check every fourth state of each game
+MAX_STEPS = 400
+
+
+def _configurations() -> list[tuple[str, int]]:
+    return list(sonic_rules.game("crash-course").configurations())
+
+
+def _games(variant: str, players: int, games: int = GAMES) -> Iterator[State]:
+    """The states of ``games`` seeded random games (cut off after ``MAX_STEPS``)."""
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = new_game(players, variant=variant)
+        yield state
+        for _ in range(MAX_STEPS):
+            if state.is_over:
+                break
+            if state.to_act is CHANCE:
+                action = sample_outcome(chance_outcomes(state), rng)
+            else:
+                action = rng.choice(legal_actions(state))
+            state = apply(state, action)
+            yield state
+
+
+def _hidden_from(state: State, seat: int | None) -> tuple[list[int], bool]:
+    """The characters whose held items ``seat`` cannot see, and whether the draw is hidden."""
+    others = [n for n, c in enumerate(state.characters) if seat is None or c.owner != seat]
+    return others, seat is None or state.turn != seat
+
+
+def _move_hidden(state: State, seat: int | None, rng: random.Random) -> State:
+    """``state`` with the tokens ``seat`` has not seen dealt out afresh, counts kept, and
+    checked by `validate_state`. A hidden draw is dealt afresh too when the deal gives a
+    state the rules allow (a keep choice needs two kinds drawn), else left as it was."""
+    for _ in range(10):
+        other = _deal_hidden(state, seat, rng, redeal_draw=True)
+        try:
+            validate_state(other)
+        except InvalidStateError:
+            continue
+        return other
+    other = _deal_hidden(state, seat, rng, redeal_draw=False)
+    validate_state(other)
+    return other
+
+
+def _deal_hidden(state: State, seat: int | None, rng: random.Random, redeal_draw: bool) -> State:
+    others, draw_hidden = _hidden_from(state, seat)
+    draw_hidden = draw_hidden and redeal_draw
+    pool = [kind for kind in KINDS for _ in range(state.pile[kind.index])]
+    for number in others:
+        pool += state.characters[number].items
+    if draw_hidden:
+        pool += state.drawn
+    rng.shuffle(pool)
+    characters = list(state.characters)
+    for number in others:
+        held = []
+        for _ in characters[number].items:
+            # Held items are never Rings (a Ring goes to the Ring count).
+            token = next(kind for kind in pool if kind is not ItemKind.RING)
+            pool.remove(token)
+            held.append(token)
+        characters[number] = attrs.evolve(characters[number], items=tuple(held))
+    drawn = state.drawn
+    if draw_hidden:
+        drawn = tuple(pool[: len(drawn)])
+        del pool[: len(drawn)]
+    pile = tuple(pool.count(kind) for kind in KINDS)
+    return attrs.evolve(state, characters=tuple(characters), drawn=drawn, pile=pile)
+
+
+def _visible_changes(state: State, seat: int | None) -> Iterator[tuple[str, State]]:
+    """Changes to what ``seat`` sees (not necessarily reachable states)."""
+    placed = [n for n, c in enumerate(state.characters) if c.position is not None]
+    if placed:
+        number = placed[0]
+        where = state.characters[number].position
+        assert where is not None
+        moved = attrs.evolve(where, lane=(where.lane + 1) % 3)
+        characters = list(state.characters)
+        characters[number] = attrs.evolve(characters[number], position=moved)
+        yield "a character's position", attrs.evolve(state, characters=tuple(characters))
+    if state.board:
+        item = state.board[0]
+        kind = ItemKind.BOOSTER if item.kind is not ItemKind.BOOSTER else ItemKind.SPRING
+        board = (attrs.evolve(item, kind=kind), *state.board[1:])
+        yield "an item on the track", attrs.evolve(state, board=board)
+    if seat is None:
+        return
+    for number, character in enumerate(state.characters):
+        if character.owner != seat or not character.items:
+            continue
+        held = character.items[0]
+        other = next(
+            (k for k in KINDS if k not in (held, ItemKind.RING) and state.pile[k.index]), None
+        )
+        if other is None:
+            continue
+        pile = list(state.pile)
+        pile[other.index] -= 1
+        pile[held.index] += 1
+        characters = list(state.characters)
+        characters[number] = attrs.evolve(character, items=(other, *character.items[1:]))
+        yield (
+            "the seat's own held items",
+            attrs.evolve(state, characters=tuple(characters), pile=tuple(pile)),
+        )
+        return
+
+
+@pytest.mark.parametrize(("variant", "players"), _configurations())
+def test_view_does_not_leak_what_a_seat_cannot_see(variant: str, players: int) -> None:
+    """RULINGS "What each seat may see" (no rule id): moving tokens a seat has not seen
+    changes nothing it sees; changing what it sees changes its view."""
+    rng = random.Random(f"{variant}-{players}")
+    checked = moved = converse = 0
+    for number, state in enumerate(_games(variant, players)):
+        if number % EVERY:
+            continue
+        for seat in [None, *range(players)]:
+            view = observe(state, seat)
+            seen = view.to_json()
+            described = view.describe()
+            assert view_from_json(seen) == view
+            for _ in range(2):
+                other = _move_hidden(state, seat, rng)
+                moved += other != state
+                assert observe(other, seat).to_json() == seen
+                assert observe(other, seat).describe() == described
+            for what, changed in _visible_changes(state, seat):
+                assert observe(changed, seat).to_json() != seen, what
+                converse += 1
+            checked += 1
+    assert checked > 50
+    assert converse > checked
+    if variant != Variant.BEGINNER.value:
+        # Beginner hides only the face-down tokens, whose kinds chance decides as they
+        # are revealed: the state holds them as pile counts, so nothing can be moved.
+        assert moved > checked // 4
