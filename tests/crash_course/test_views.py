@@ -17,7 +17,7 @@ import attrs
 import pytest
 
 import sonic_rules
-from sonic_rules import CHANCE, InvalidStateError
+from sonic_rules import CHANCE, InvalidStateError, RulesError
 from sonic_rules.core.chance import sample_outcome
 from sonic_rules.crash_course import (
     ItemKind,
@@ -30,7 +30,7 @@ from sonic_rules.crash_course import (
     validate_state,
 )
 from sonic_rules.crash_course.state import KINDS
-from sonic_rules.crash_course.views import observe, view_from_json
+from sonic_rules.crash_course.views import legal_actions_for_view, observe, view_from_json
 
 GAMES = 2
 EVERY = 4  # check every fourth state of each game
@@ -174,3 +174,26 @@ def test_view_does_not_leak_what_a_seat_cannot_see(variant: str, players: int) -
         # Beginner hides only the face-down tokens, whose kinds chance decides as they
         # are revealed: the state holds them as pile counts, so nothing can be moved.
         assert moved > checked // 4
+
+
+@pytest.mark.parametrize(("variant", "players"), _configurations())
+def test_view_legal_actions_match_the_state_for_the_seat_to_act(variant: str, players: int) -> None:
+    """RULINGS "What each seat may see" (no rule id): a seat decides from its view alone;
+    another seat, the spectator and a chance node get a `RulesError`."""
+    asked = 0
+    for state in _games(variant, players, 1):
+        to_act = state.to_act
+        if isinstance(to_act, int):
+            view = observe(state, to_act)
+            assert legal_actions(view) == legal_actions_for_view(view) == legal_actions(state)
+            asked += 1
+            for seat in [None, *range(players)]:
+                if seat != to_act:
+                    with pytest.raises(RulesError, match="decision"):
+                        legal_actions(observe(state, seat))
+        elif to_act is CHANCE:
+            with pytest.raises(RulesError, match="chance"):
+                legal_actions(observe(state, 0))
+        else:
+            assert legal_actions(observe(state, 0)) == []
+    assert asked > 20

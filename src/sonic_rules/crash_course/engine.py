@@ -22,6 +22,7 @@ from sonic_rules.crash_course import legality as L
 from sonic_rules.crash_course.movement import move, resolve
 from sonic_rules.crash_course.state import Draft, State
 from sonic_rules.crash_course.track import lay_tile
+from sonic_rules.crash_course.views import View, legal_actions_for_view
 
 
 def _require_state(state: object) -> None:
@@ -29,8 +30,14 @@ def _require_state(state: object) -> None:
         raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
 
 
-def legal_actions(state: State) -> list[A.Action]:
-    """Every legal action, in the canonical order of `action_key`."""
+def legal_actions(state: State | View) -> list[A.Action]:
+    """Every legal action, in the canonical order of `action_key`.
+
+    Given a `View` (`views.observe`), the viewer's legal actions, the same list: only
+    the seat to act may ask (`views.legal_actions_for_view`).
+    """
+    if isinstance(state, View):
+        return legal_actions_for_view(state)
     _require_state(state)
     return L.legal_actions(state)
 

@@ -20,10 +20,12 @@ from typing import Any
 
 import attrs
 
-from sonic_rules.core.chance import ChanceType
+from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.errors import InvalidActionError, InvalidStateError
 from sonic_rules.core.serialization import loads_json, structure_or_raise
 from sonic_rules.crash_course import describe as D
+from sonic_rules.crash_course import legality as L
+from sonic_rules.crash_course.actions import Action
 from sonic_rules.crash_course.options import CharacterName, Options, Variant
 from sonic_rules.crash_course.serialize import FORMAT, GAME_NAME, converter
 from sonic_rules.crash_course.state import (
@@ -316,6 +318,31 @@ def stand_in(view: View) -> State:
         termination=view.termination,
         shortcut_attempt=view.shortcut_attempt,
     )
+
+
+def legal_actions_for_view(view: View) -> list[Action]:
+    """The viewer's legal actions: the same list ``legal_actions(state)`` gives.
+
+    Only the seat to act may ask (``InvalidStateError`` naming the viewer otherwise, and
+    at a chance node, whose outcomes are hidden); a finished game has none.
+    """
+    if not isinstance(view, View):
+        raise TypeError(f"view must be a Crash Course View, got {type(view).__name__}")
+    state = stand_in(view)
+    to_act = state.to_act
+    if to_act is None:
+        return []
+    if to_act is CHANCE:
+        raise InvalidStateError(
+            "chance acts here: its outcomes are hidden, so a view lists none", "$.phase"
+        )
+    if view.seat != to_act:
+        who = "the spectator" if view.seat is None else f"seat {view.seat}"
+        raise InvalidStateError(
+            f"it is seat {to_act}'s decision: {who} sees this view, so it has no legal actions",
+            "$.seat",
+        )
+    return L.legal_actions(state)
 
 
 # -- JSON -------------------------------------------------------------------------------------
