@@ -10,6 +10,7 @@ item on the track) must change its view.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 
@@ -27,10 +28,25 @@ from sonic_rules.crash_course import (
     chance_outcomes,
     legal_actions,
     new_game,
+    step,
     validate_state,
 )
+from sonic_rules.crash_course.events import (
+    EVENT_TYPES,
+    Drew,
+    HiddenDrew,
+    HiddenItemKept,
+    ItemKept,
+    event_from_json,
+    event_to_json,
+)
 from sonic_rules.crash_course.state import KINDS
-from sonic_rules.crash_course.views import legal_actions_for_view, observe, view_from_json
+from sonic_rules.crash_course.views import (
+    events_for,
+    legal_actions_for_view,
+    observe,
+    view_from_json,
+)
 
 GAMES = 2
 EVERY = 4  # check every fourth state of each game
@@ -197,3 +213,50 @@ def test_view_legal_actions_match_the_state_for_the_seat_to_act(variant: str, pl
         else:
             assert legal_actions(observe(state, 0)) == []
     assert asked > 20
+
+
+@pytest.mark.parametrize(("variant", "players"), _configurations())
+def test_events_for_hide_other_seats_draws(variant: str, players: int) -> None:
+    """RULINGS "What each seat may see" (no rule id; the draw is ``CC-DRAW``): a token
+    another seat draws, and an item it keeps, are seen as hidden; every event round-trips
+    through its JSON."""
+    rng = random.Random(f"events-{variant}-{players}")
+    state = new_game(players, variant=variant)
+    hidden = 0
+    for _ in range(MAX_STEPS):
+        if state.is_over:
+            break
+        if state.to_act is CHANCE:
+            action = sample_outcome(chance_outcomes(state), rng)
+        else:
+            action = rng.choice(legal_actions(state))
+        state, happened = step(state, action)
+        owners = {c.name: c.owner for c in state.characters}
+        for seat in [None, *range(players)]:
+            seen = events_for(happened, seat, state)
+            assert len(seen) == len(happened)
+            for event, shown in zip(happened, seen, strict=True):
+                if isinstance(event, Drew) and owners[event.character] != seat:
+                    assert shown == HiddenDrew(event.character)
+                    hidden += 1
+                elif (
+                    isinstance(event, ItemKept)
+                    and owners[event.character] != seat
+                    and event.kind is not ItemKind.RING
+                ):
+                    assert shown == HiddenItemKept(event.character)
+                else:
+                    assert shown == event
+                assert event_from_json(event_to_json(shown)) == shown
+    if variant != "beginner":
+        assert hidden > 0
+
+
+def test_event_json_is_tagged_and_unknown_types_are_refused() -> None:
+    event = HiddenDrew(new_game(2).characters[0].name)
+    assert json.loads(event_to_json(event)) == {"type": "hidden-drew", "character": "sonic"}
+    with pytest.raises(InvalidStateError, match="known types are: drew, item-kept"):
+        event_from_json('{"type": "no-such-event"}')
+    with pytest.raises(InvalidStateError):
+        event_from_json('{"type": "hidden-drew", "character": "sonic", "extra": 1}')
+    assert len(EVENT_TYPES) == len(set(EVENT_TYPES))

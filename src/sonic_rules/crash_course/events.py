@@ -7,11 +7,21 @@ words for items, lanes and spaces live here too, so action labels
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from typing import Any, TypeAlias
 
 import attrs
 
+from sonic_rules.core.errors import InvalidStateError
 from sonic_rules.core.events import Event
+from sonic_rules.core.serialization import (
+    configure_actions,
+    kebab_case,
+    loads_json,
+    make_converter,
+    structure_or_raise,
+)
 from sonic_rules.crash_course.state import CharacterName, ItemKind, Space
 from sonic_rules.crash_course.tiles import LANE_NAMES
 
@@ -105,6 +115,26 @@ class ItemKept(Event):
 
     def describe(self) -> str:
         return f"{_who(self.character)} keeps the {item_text(self.kind)}."
+
+
+@attrs.frozen
+class HiddenDrew(Event):
+    """A token was drawn by another seat: only its drawer sees which (`views.events_for`)."""
+
+    character: CharacterName
+
+    def describe(self) -> str:
+        return f"{_who(self.character)} draws a token."
+
+
+@attrs.frozen
+class HiddenItemKept(Event):
+    """Another seat kept a drawn item: only its holder sees which (`views.events_for`)."""
+
+    character: CharacterName
+
+    def describe(self) -> str:
+        return f"{_who(self.character)} keeps an item."
 
 
 @attrs.frozen
@@ -442,3 +472,99 @@ class Won(Event):
 
     def describe(self) -> str:
         return f"Seat {self.seat} wins: {self.why}."
+
+
+CrashCourseEvent: TypeAlias = (
+    Drew
+    | ItemKept
+    | HiddenDrew
+    | HiddenItemKept
+    | ItemDiscarded
+    | ItemsReturned
+    | PileReshuffled
+    | DrawSkipped
+    | PowerUpGained
+    | PowerUpSpent
+    | Fixed
+    | Moved
+    | TookDamage
+    | KnockedDown
+    | Recovered
+    | TurnSkipped
+    | ItemPlaced
+    | ItemUsed
+    | ItemRevealed
+    | RingsDropped
+    | RingsTaken
+    | TileLaid
+    | TileRecycled
+    | SetBack
+    | TileTurned
+    | ShortcutLaid
+    | ShortcutReturned
+    | BirdGained
+    | TurnEnded
+    | Won
+)
+EVENT_TYPES: tuple[type[Event], ...] = (
+    Drew,
+    ItemKept,
+    HiddenDrew,
+    HiddenItemKept,
+    ItemDiscarded,
+    ItemsReturned,
+    PileReshuffled,
+    DrawSkipped,
+    PowerUpGained,
+    PowerUpSpent,
+    Fixed,
+    Moved,
+    TookDamage,
+    KnockedDown,
+    Recovered,
+    TurnSkipped,
+    ItemPlaced,
+    ItemUsed,
+    ItemRevealed,
+    RingsDropped,
+    RingsTaken,
+    TileLaid,
+    TileRecycled,
+    SetBack,
+    TileTurned,
+    ShortcutLaid,
+    ShortcutReturned,
+    BirdGained,
+    TurnEnded,
+    Won,
+)
+"""Every Crash Course event type, in the order of the module."""
+
+converter = make_converter()
+configure_actions(converter, CrashCourseEvent)
+
+
+def event_to_json(event: Event) -> str:
+    """An event as JSON, tagged ``{"type": "<kebab-case name>", ...}``."""
+    if type(event) not in EVENT_TYPES:
+        raise TypeError(f"event must be a Crash Course event, got {event!r}")
+    return json.dumps(converter.unstructure(event, CrashCourseEvent), separators=(",", ":"))
+
+
+def event_from_json(text: str | bytes) -> Event:
+    """Read an event written by `event_to_json`.
+
+    An unknown ``"type"`` is refused listing the known ones; a missing, extra or
+    wrongly typed field raises an ``InvalidStateError`` naming the JSON path.
+    """
+    data: Any = loads_json(text)
+    if not isinstance(data, dict):
+        raise InvalidStateError(f"an event is a JSON object, not {type(data).__name__}")
+    known = [kebab_case(kind.__name__) for kind in EVENT_TYPES]
+    tag = data.get("type")
+    if tag not in known:
+        raise InvalidStateError(
+            f"unknown event type {tag!r}; the known types are: {', '.join(known)}", "$.type"
+        )
+    event: Event = structure_or_raise(converter, data, CrashCourseEvent)  # type: ignore[arg-type]
+    return event

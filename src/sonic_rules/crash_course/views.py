@@ -16,14 +16,17 @@ Views are frozen values with strict JSON (`View.to_json`, `view_from_json`).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
 
 from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.errors import InvalidActionError, InvalidStateError
+from sonic_rules.core.events import Event
 from sonic_rules.core.serialization import loads_json, structure_or_raise
 from sonic_rules.crash_course import describe as D
+from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course import legality as L
 from sonic_rules.crash_course.actions import Action
 from sonic_rules.crash_course.options import CharacterName, Options, Variant
@@ -343,6 +346,33 @@ def legal_actions_for_view(view: View) -> list[Action]:
             "$.seat",
         )
     return L.legal_actions(state)
+
+
+def events_for(events: Iterable[Event], seat: int | None, state: State) -> list[Event]:
+    """``events`` as ``seat`` sees them (``None``: a spectator); ``state`` is the state
+    before or after them (it says which seat owns each character).
+
+    A token another seat draws becomes `events.HiddenDrew`, an item another seat keeps
+    `events.HiddenItemKept` (a Ring kept stays public: Rings are). Every other event
+    is public.
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a Crash Course State, got {type(state).__name__}")
+    seat = _check_seat(state, seat)
+    owners = {character.name: character.owner for character in state.characters}
+    seen: list[Event] = []
+    for event in events:
+        if isinstance(event, E.Drew) and owners[event.character] != seat:
+            seen.append(E.HiddenDrew(event.character))
+        elif (
+            isinstance(event, E.ItemKept)
+            and owners[event.character] != seat
+            and event.kind is not ItemKind.RING
+        ):
+            seen.append(E.HiddenItemKept(event.character))
+        else:
+            seen.append(event)
+    return seen
 
 
 # -- JSON -------------------------------------------------------------------------------------
