@@ -18,7 +18,7 @@ import attrs
 import pytest
 
 import sonic_rules
-from sonic_rules import CHANCE, InvalidStateError, RulesError
+from sonic_rules import CHANCE, InvalidActionError, InvalidStateError, RulesError
 from sonic_rules.core.chance import sample_outcome
 from sonic_rules.crash_course import (
     ItemKind,
@@ -260,3 +260,24 @@ def test_event_json_is_tagged_and_unknown_types_are_refused() -> None:
     with pytest.raises(InvalidStateError):
         event_from_json('{"type": "hidden-drew", "character": "sonic", "extra": 1}')
     assert len(EVENT_TYPES) == len(set(EVENT_TYPES))
+
+
+def test_view_json_is_tagged_and_strict() -> None:
+    """A view's JSON carries its game, format and kind; anything else is refused."""
+    view = observe(new_game(3), 1)
+    data = json.loads(view.to_json())
+    assert (data["game"], data["format"], data["kind"]) == ("crash-course", 2, "view")
+    assert view_from_json(view.to_json(indent=2)) == view
+    for key, wrong in (("kind", "state"), ("game", "super-teams"), ("format", 1)):
+        with pytest.raises(InvalidStateError, match=key):
+            view_from_json(json.dumps({**data, key: wrong}))
+    with pytest.raises(InvalidStateError, match="unseen"):
+        view_from_json(json.dumps({**data, "unseen": [0, 0, 0, 0, 0, 0, 1]}))
+    with pytest.raises(InvalidStateError, match="pile_size"):
+        view_from_json(
+            json.dumps({key: value for key, value in data.items() if key != "pile_size"})
+        )
+    with pytest.raises(InvalidActionError):
+        observe(new_game(2), 2)
+    with pytest.raises(TypeError):
+        observe(new_game(2), "0")  # type: ignore[arg-type]

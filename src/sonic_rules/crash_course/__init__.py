@@ -46,6 +46,7 @@ from sonic_rules.crash_course.actions import (
 )
 from sonic_rules.crash_course.describe import describe_action, describe_state
 from sonic_rules.crash_course.engine import apply, chance_outcomes, legal_actions, step
+from sonic_rules.crash_course.events import event_from_json, event_to_json
 from sonic_rules.crash_course.options import CharacterName, Options, Variant
 from sonic_rules.crash_course.phases import PHASES, Phase
 from sonic_rules.crash_course.players import PLAYERS, greedy_player, play_game, score
@@ -61,6 +62,14 @@ from sonic_rules.crash_course.setup import new_game, setup_position
 from sonic_rules.crash_course.state import ItemKind, Space, State
 from sonic_rules.crash_course.tiles import Catalogue, default_catalogue, load_tiles
 from sonic_rules.crash_course.validate import validate_state
+from sonic_rules.crash_course.views import (
+    SeenCharacter,
+    View,
+    events_for,
+    legal_actions_for_view,
+    observe,
+    view_from_json,
+)
 
 GAME: Game[State, Action] = Game(
     name="crash-course",
@@ -120,6 +129,7 @@ __all__ = [
     "RandomPlayer",
     "Recover",
     "RevealItem",
+    "SeenCharacter",
     "SkipDraw",
     "Space",
     "State",
@@ -128,6 +138,7 @@ __all__ = [
     "UseMotobug",
     "UseShortcut",
     "Variant",
+    "View",
     "action_from_json",
     "action_key",
     "action_to_json",
@@ -136,12 +147,17 @@ __all__ = [
     "default_catalogue",
     "describe_action",
     "describe_state",
+    "event_from_json",
+    "event_to_json",
     "events",
+    "events_for",
     "from_json",
     "greedy_player",
     "legal_actions",
+    "legal_actions_for_view",
     "load_tiles",
     "new_game",
+    "observe",
     "play_game",
     "position_kwargs",
     "score",
@@ -149,4 +165,5 @@ __all__ = [
     "step",
     "to_json",
     "validate_state",
+    "view_from_json",
 ]
