@@ -26,6 +26,7 @@ from sonic_rules.crash_course import (
     Variant,
     apply,
     chance_outcomes,
+    describe_state,
     legal_actions,
     new_game,
     step,
@@ -281,3 +282,41 @@ def test_view_json_is_tagged_and_strict() -> None:
         observe(new_game(2), 2)
     with pytest.raises(TypeError):
         observe(new_game(2), "0")  # type: ignore[arg-type]
+
+
+def test_cc_opt_open_items_every_seat_sees_every_held_item() -> None:
+    """CC-OPT-OPEN-ITEMS: with open items every seat (and a spectator) sees every held
+    item, in the view, its description and the kept-item events; the draw itself stays
+    the drawer's. Without the option another seat's items are only counted."""
+    played = [s for s in _games("standard", 3, games=1) if any(c.items for c in s.characters)]
+    assert played
+    state = played[len(played) // 2]
+    holder = next(c for c in state.characters if c.items)
+    other = (holder.owner + 1) % state.players
+    hidden_view = observe(state, other)
+    seen_holder = next(c for c in hidden_view.characters if c.name is holder.name)
+    assert seen_holder.items is None and seen_holder.item_count == len(holder.items)
+
+    opened = attrs.evolve(state, options=attrs.evolve(state.options, open_items=True))
+    validate_state(opened)
+    for seat in (other, None):
+        view = observe(opened, seat)
+        shown = next(c for c in view.characters if c.name is holder.name)
+        assert shown.items == holder.items
+        assert view_from_json(view.to_json()) == view
+        assert sum(view.unseen) == view.pile_size + (
+            0 if seat == opened.turn else len(opened.drawn)
+        )
+    kept = ItemKept(holder.name, ItemKind.SPRING)
+    assert events_for([kept], other, state) == [HiddenItemKept(holder.name)]
+    assert events_for([kept], other, opened) == [kept]
+    drew = Drew(holder.name, ItemKind.SPRING)
+    assert events_for([drew], other, opened) == [HiddenDrew(holder.name)]
+
+    def board_line(text: str) -> str:
+        return next(line for line in text.splitlines() if f"(seat {holder.owner}):" in line)
+
+    closed_line = board_line(describe_state(state, seat=other))
+    open_line = board_line(describe_state(opened, seat=other))
+    assert closed_line != open_line
+    assert open_line == board_line(describe_state(opened))

@@ -31,6 +31,7 @@ from sonic_rules.crash_course.state import (
     Space,
     State,
     Variant,
+    sees_held_items,
 )
 from sonic_rules.crash_course.tiles import LANE_NAMES, LANES, ROWS
 from sonic_rules.crash_course.track import features_of
@@ -156,7 +157,7 @@ def _board(state: State, character: Character, seat: int | None) -> str:
     held = [f"a {item_text(kind)}" for kind in character.items]
     if not held:
         items = "no items"
-    elif seat is not None and seat != character.owner:
+    elif seat is not None and not sees_held_items(state.options, character.owner, seat):
         items = f"holds {len(held)} item{'' if len(held) == 1 else 's'}"
     else:
         items = f"holds {listing(held)}"

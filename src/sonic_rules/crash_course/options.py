@@ -44,6 +44,8 @@ class Options:
     character on it, the lifter's own included (``CC-OPT-LITERAL-SECONDARY-WIN``; default
     ``CC-TWO-PLAYER-SECONDARY-WIN``: an opponent's character must be on it, the lifter's
     own are set back). The standard game is the same either way.
+    ``open_items``: every seat sees every character's held items (``CC-OPT-OPEN-ITEMS``;
+    default: held items are seen by their holder only, their number by everyone).
     ``characters``: the characters in seat/turn order (empty: Sonic, Tails, Knuckles,
     Eggman in that order).
     ``beginner_course``: Beginner only, the track as the table laid it, rearmost first, as
@@ -55,5 +57,6 @@ class Options:
     set_back: bool = False
     damage_bars_only_moves: bool = False
     literal_secondary_win: bool = False
+    open_items: bool = False
     characters: tuple[CharacterName, ...] = ()
     beginner_course: tuple[tuple[str, bool], ...] = ()

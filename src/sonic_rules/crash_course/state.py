@@ -331,6 +331,16 @@ def _phases() -> PhaseMachine[Phase]:
     return PHASES
 
 
+def sees_held_items(options: Options, owner: int, seat: int | None) -> bool:
+    """Whether ``seat`` (``None``: a spectator) sees the items held by ``owner``'s characters.
+
+    The rulings' "What each seat may see": held items are seen by their holder only
+    (their number by everyone), unless the table plays with open items
+    (``CC-OPT-OPEN-ITEMS``).
+    """
+    return options.open_items or (seat is not None and owner == seat)
+
+
 def airborne_characters(motion: tuple[Frame, ...] | list[Frame]) -> set[int]:
     """Characters bounced by a Bumper and not landed yet: off their spaces."""
     return {

@@ -142,4 +142,12 @@ OPTION_RULES: list[tuple[str, str, str, str]] = [
         "literally reads. The set-back option (CC-OPT-SET-BACK) still takes precedence.",
         _O,
     ),
+    (
+        "CC-OPT-OPEN-ITEMS",
+        "Open items (option)",
+        "Every seat sees every character's held items (by default a held item is seen by "
+        "its holder only, and the number held by everyone). Items drawn and not kept still "
+        "go back unseen by the others.",
+        _O,
+    ),
 ]

@@ -43,6 +43,7 @@ from sonic_rules.crash_course.state import (
     PlacedTile,
     Space,
     State,
+    sees_held_items,
 )
 from sonic_rules.crash_course.tiles import Catalogue
 from sonic_rules.crash_course.validate import validate_state
@@ -181,8 +182,8 @@ def observe(state: State, seat: int | None) -> View:
     unseen = list(state.pile)
     characters = []
     for character in state.characters:
-        own = seat is not None and character.owner == seat
-        if not own:
+        seen = sees_held_items(state.options, character.owner, seat)
+        if not seen:
             for kind in character.items:
                 unseen[kind.index] += 1
         characters.append(
@@ -191,7 +192,7 @@ def observe(state: State, seat: int | None) -> View:
                 owner=character.owner,
                 position=character.position,
                 damage=character.damage,
-                items=character.items if own else None,
+                items=character.items if seen else None,
                 item_count=len(character.items),
                 rings=character.rings,
                 power_up=character.power_up,
@@ -366,7 +367,7 @@ def events_for(events: Iterable[Event], seat: int | None, state: State) -> list[
             seen.append(E.HiddenDrew(event.character))
         elif (
             isinstance(event, E.ItemKept)
-            and owners[event.character] != seat
+            and not sees_held_items(state.options, owners[event.character], seat)
             and event.kind is not ItemKind.RING
         ):
             seen.append(E.HiddenItemKept(event.character))
@@ -411,10 +412,13 @@ def _validate_view(view: View) -> None:
     if not 0 <= view.active < len(view.characters):
         raise InvalidStateError("no such character", "$.active")
     for number, seen in enumerate(view.characters):
-        own = view.seat is not None and seen.owner == view.seat
+        named = sees_held_items(view.options, seen.owner, view.seat)
         where = f"$.characters[{number}].items"
-        if own != (seen.items is not None):
-            raise InvalidStateError("a seat's view names its own characters' items only", where)
+        if named != (seen.items is not None):
+            raise InvalidStateError(
+                "a view names the items a seat sees held, and only those (CC-OPT-OPEN-ITEMS)",
+                where,
+            )
         if seen.items is not None and len(seen.items) != seen.item_count:
             raise InvalidStateError("the items differ from item_count", where)
     own_draw = view.seat is not None and view.turn == view.seat
