@@ -195,6 +195,36 @@ def load_action(
         raise InvalidActionError(f"bad action: {error}") from None
 
 
+def dump_event(converter: cattrs.Converter, union: Any, types: tuple[type, ...], event: Any) -> str:
+    """An event as compact JSON, tagged ``{"type": "<kebab-case name>", ...}``.
+
+    Anything not of ``types`` raises ``TypeError``.
+    """
+    if type(event) not in types:
+        raise TypeError(f"event must be an event of this game, got {event!r}")
+    return json.dumps(converter.unstructure(event, union), separators=(",", ":"))
+
+
+def load_event(
+    converter: cattrs.Converter, union: Any, types: tuple[type, ...], text: str | bytes
+) -> Any:
+    """Read an event written by `dump_event`.
+
+    An unknown ``"type"`` is refused listing the known ones; a missing, extra or
+    wrongly typed field raises an ``InvalidStateError`` naming the JSON path.
+    """
+    data: Any = loads_json(text)
+    if not isinstance(data, dict):
+        raise InvalidStateError(f"an event is a JSON object, not {type(data).__name__}")
+    known = [kebab_case(kind.__name__) for kind in types]
+    tag = data.get("type")
+    if tag not in known:
+        raise InvalidStateError(
+            f"unknown event type {tag!r}; the known types are: {', '.join(known)}", "$.type"
+        )
+    return structure_or_raise(converter, data, union)
+
+
 def dump_state(
     converter: cattrs.Converter, game: str, format_: int, state: Any, indent: int | None = None
 ) -> str:

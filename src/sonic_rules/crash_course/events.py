@@ -7,20 +7,17 @@ words for items, lanes and spaces live here too, so action labels
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 import attrs
 
-from sonic_rules.core.errors import InvalidStateError
 from sonic_rules.core.events import Event
 from sonic_rules.core.serialization import (
     configure_actions,
-    kebab_case,
-    loads_json,
+    dump_event,
+    load_event,
     make_converter,
-    structure_or_raise,
 )
 from sonic_rules.crash_course.state import CharacterName, ItemKind, Space
 from sonic_rules.crash_course.tiles import LANE_NAMES
@@ -546,9 +543,7 @@ configure_actions(converter, CrashCourseEvent)
 
 def event_to_json(event: Event) -> str:
     """An event as JSON, tagged ``{"type": "<kebab-case name>", ...}``."""
-    if type(event) not in EVENT_TYPES:
-        raise TypeError(f"event must be a Crash Course event, got {event!r}")
-    return json.dumps(converter.unstructure(event, CrashCourseEvent), separators=(",", ":"))
+    return dump_event(converter, CrashCourseEvent, EVENT_TYPES, event)
 
 
 def event_from_json(text: str | bytes) -> Event:
@@ -557,14 +552,5 @@ def event_from_json(text: str | bytes) -> Event:
     An unknown ``"type"`` is refused listing the known ones; a missing, extra or
     wrongly typed field raises an ``InvalidStateError`` naming the JSON path.
     """
-    data: Any = loads_json(text)
-    if not isinstance(data, dict):
-        raise InvalidStateError(f"an event is a JSON object, not {type(data).__name__}")
-    known = [kebab_case(kind.__name__) for kind in EVENT_TYPES]
-    tag = data.get("type")
-    if tag not in known:
-        raise InvalidStateError(
-            f"unknown event type {tag!r}; the known types are: {', '.join(known)}", "$.type"
-        )
-    event: Event = structure_or_raise(converter, data, CrashCourseEvent)  # type: ignore[arg-type]
+    event: Event = load_event(converter, CrashCourseEvent, EVENT_TYPES, text)
     return event

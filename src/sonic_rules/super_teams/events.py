@@ -9,18 +9,15 @@ are what a seat sees of a card that went to another seat
 
 from __future__ import annotations
 
-import json
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 import attrs
 
-from sonic_rules.core.errors import InvalidStateError
 from sonic_rules.core.events import Event
 from sonic_rules.core.serialization import (
     configure_actions,
-    kebab_case,
-    loads_json,
-    structure_or_raise,
+    dump_event,
+    load_event,
 )
 from sonic_rules.super_teams.board import Surface
 from sonic_rules.super_teams.cards import BonusKind, Card, Character
@@ -258,9 +255,7 @@ configure_actions(converter, SuperTeamsEvent)
 
 def event_to_json(event: Event) -> str:
     """An event as JSON, tagged ``{"type": "<kebab-case name>", ...}``."""
-    if type(event) not in EVENT_TYPES:
-        raise TypeError(f"event must be a Super Teams event, got {event!r}")
-    return json.dumps(converter.unstructure(event, SuperTeamsEvent), separators=(",", ":"))
+    return dump_event(converter, SuperTeamsEvent, EVENT_TYPES, event)
 
 
 def event_from_json(text: str | bytes) -> Event:
@@ -269,14 +264,5 @@ def event_from_json(text: str | bytes) -> Event:
     An unknown ``"type"`` is refused listing the known ones; a missing, extra or
     wrongly typed field raises an ``InvalidStateError`` naming the JSON path.
     """
-    data: Any = loads_json(text)
-    if not isinstance(data, dict):
-        raise InvalidStateError(f"an event is a JSON object, not {type(data).__name__}")
-    known = [kebab_case(kind.__name__) for kind in EVENT_TYPES]
-    tag = data.get("type")
-    if tag not in known:
-        raise InvalidStateError(
-            f"unknown event type {tag!r}; the known types are: {', '.join(known)}", "$.type"
-        )
-    event: Event = structure_or_raise(converter, data, SuperTeamsEvent)  # type: ignore[arg-type]
+    event: Event = load_event(converter, SuperTeamsEvent, EVENT_TYPES, text)
     return event
