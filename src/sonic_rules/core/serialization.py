@@ -225,6 +225,40 @@ def load_event(
     return structure_or_raise(converter, data, union)
 
 
+VIEW_KIND = "view"
+
+
+def dump_view(
+    converter: cattrs.Converter, game: str, format_: int, view: Any, indent: int | None = None
+) -> str:
+    """A seat's view as JSON: ``{"game", "format", "kind": "view", ...its fields}``.
+
+    Canonical when ``indent`` is ``None``: equal views give equal text, byte for byte.
+    """
+    data = {"game": game, "format": format_, "kind": VIEW_KIND, **converter.unstructure(view)}
+    return json.dumps(data, indent=indent, separators=None if indent else (",", ":"))
+
+
+def load_view_fields(text: str | bytes, game: str, format_: int, view_type: type) -> dict[str, Any]:
+    """The fields of a view saved by `dump_view`, its envelope and its fields checked.
+
+    Another game, format or kind, or a missing field of ``view_type``, is an
+    ``InvalidStateError`` naming the JSON path.
+    """
+    loaded = loads_json(text)
+    if not isinstance(loaded, dict):
+        raise InvalidStateError(f"a view is a JSON object, not {type(loaded).__name__}")
+    data: dict[str, Any] = dict(loaded)
+    for key, want in (("game", game), ("format", format_), ("kind", VIEW_KIND)):
+        found = data.pop(key, None)
+        if found != want or type(found) is not type(want):
+            raise InvalidStateError(f"expected {want!r}, found {found!r}", f"$.{key}")
+    for field in attrs.fields(view_type):
+        if field.name not in data:
+            raise InvalidStateError("required field missing", f"$.{field.name}")
+    return data
+
+
 def dump_state(
     converter: cattrs.Converter, game: str, format_: int, state: Any, indent: int | None = None
 ) -> str:

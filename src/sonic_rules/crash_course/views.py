@@ -15,16 +15,18 @@ Views are frozen values with strict JSON (`View.to_json`, `view_from_json`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
-from typing import Any
 
 import attrs
 
 from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.errors import InvalidActionError, InvalidStateError
 from sonic_rules.core.events import Event
-from sonic_rules.core.serialization import loads_json, structure_or_raise
+from sonic_rules.core.serialization import (
+    dump_view,
+    load_view_fields,
+    structure_or_raise,
+)
 from sonic_rules.crash_course import describe as D
 from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course import legality as L
@@ -47,8 +49,6 @@ from sonic_rules.crash_course.state import (
 )
 from sonic_rules.crash_course.tiles import Catalogue
 from sonic_rules.crash_course.validate import validate_state
-
-VIEW_KIND = "view"
 
 
 @attrs.frozen
@@ -132,13 +132,7 @@ class View:
     def to_json(self, indent: int | None = None) -> str:
         """``{"game": "crash-course", "format": 2, "kind": "view", ...}``; canonical when
         ``indent`` is ``None`` (equal views give equal text, byte for byte)."""
-        data = {
-            "game": GAME_NAME,
-            "format": FORMAT,
-            "kind": VIEW_KIND,
-            **converter.unstructure(self),
-        }
-        return json.dumps(data, indent=indent, separators=None if indent else (",", ":"))
+        return dump_view(converter, GAME_NAME, FORMAT, self, indent)
 
     def describe(self) -> str:
         """The position as `describe_state` writes it for this seat, and how many tokens
@@ -385,17 +379,7 @@ def view_from_json(text: str | bytes) -> View:
     Another game, format or kind, unknown or missing fields, wrong types and views no
     state could give raise ``InvalidStateError`` naming the JSON path.
     """
-    data: Any = loads_json(text)
-    if not isinstance(data, dict):
-        raise InvalidStateError(f"a view is a JSON object, not {type(data).__name__}")
-    data = dict(data)
-    for key, want in (("game", GAME_NAME), ("format", FORMAT), ("kind", VIEW_KIND)):
-        found = data.pop(key, None)
-        if found != want or type(found) is not type(want):
-            raise InvalidStateError(f"expected {want!r}, found {found!r}", f"$.{key}")
-    for field in attrs.fields(View):
-        if field.name not in data:
-            raise InvalidStateError("required field missing", f"$.{field.name}")
+    data = load_view_fields(text, GAME_NAME, FORMAT, View)
     view = structure_or_raise(converter, data, View)
     _validate_view(view)
     return view

@@ -17,7 +17,6 @@ in the sequence of its views, not in the state.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
@@ -26,7 +25,11 @@ import attrs
 from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.errors import InvalidActionError, InvalidStateError
 from sonic_rules.core.events import Event
-from sonic_rules.core.serialization import loads_json, structure_or_raise
+from sonic_rules.core.serialization import (
+    dump_view,
+    load_view_fields,
+    structure_or_raise,
+)
 from sonic_rules.super_teams import events as ev
 from sonic_rules.super_teams.actions import Action
 from sonic_rules.super_teams.board import Board, Surface
@@ -45,8 +48,6 @@ from sonic_rules.super_teams.options import Options, colours_in_play, seat_colou
 from sonic_rules.super_teams.phases import PHASES, Phase
 from sonic_rules.super_teams.serialize import FORMAT, GAME_NAME, converter
 from sonic_rules.super_teams.state import PendingMove, Piece, State
-
-VIEW_KIND = "view"
 
 
 @attrs.frozen
@@ -102,7 +103,7 @@ class View:
     def to_json(self, indent: int | None = None) -> str:
         """``{"game": "super-teams", "format": 1, "kind": "view", ...}``; canonical when
         ``indent`` is ``None`` (equal views give equal text, byte for byte)."""
-        return _dump(self, indent)
+        return dump_view(converter, GAME_NAME, FORMAT, self, indent)
 
     def describe(self) -> str:
         """The position as `describe_state` writes it, plus the viewer's
@@ -271,11 +272,6 @@ def events_for(events: Iterable[Event], seat: int | None) -> list[Event]:
 # -- JSON -------------------------------------------------------------------------------------
 
 
-def _dump(view: View, indent: int | None) -> str:
-    data = {"game": GAME_NAME, "format": FORMAT, "kind": VIEW_KIND, **converter.unstructure(view)}
-    return json.dumps(data, indent=indent, separators=None if indent else (",", ":"))
-
-
 def view_from_json(text: str | bytes) -> View:
     """Read a view written by `View.to_json`; refuse anything malformed.
 
@@ -283,17 +279,7 @@ def view_from_json(text: str | bytes) -> View:
     state could give (counts that do not add up) raise ``InvalidStateError`` naming the
     JSON path.
     """
-    data = loads_json(text)
-    if not isinstance(data, dict):
-        raise InvalidStateError(f"a view is a JSON object, not {type(data).__name__}")
-    data = dict(data)
-    for key, want in (("game", GAME_NAME), ("format", FORMAT), ("kind", VIEW_KIND)):
-        found = data.pop(key, None)
-        if found != want or type(found) is not type(want):
-            raise InvalidStateError(f"expected {want!r}, found {found!r}", f"$.{key}")
-    for field in attrs.fields(View):
-        if field.name not in data:
-            raise InvalidStateError("required field missing", f"$.{field.name}")
+    data = load_view_fields(text, GAME_NAME, FORMAT, View)
     view = structure_or_raise(converter, data, View)
     _validate_view(view)
     return view
