@@ -89,7 +89,9 @@ def play(
     unfinished and ``capped`` is true.
     """
     if len(players) != state.players:
-        raise InvalidActionError(f"need {state.players} players, got {len(players)}")
+        raise InvalidActionError(
+            f"this game has {state.players} seats: give one player per seat, not {len(players)}"
+        )
     if max_actions is not None and (type(max_actions) is not int or max_actions < 0):
         raise InvalidActionError(f"max_actions must be a whole number >= 0, got {max_actions!r}")
     if rng is None:

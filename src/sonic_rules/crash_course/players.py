@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from sonic_rules.core.driver import GreedyPlayer, RandomPlayer, play
-from sonic_rules.core.errors import InvalidActionError, InvalidStateError
+from sonic_rules.core.errors import InvalidStateError
 from sonic_rules.core.game import PlayedGame, Player
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import engine
@@ -164,8 +164,4 @@ def play_game(
     """
     if not isinstance(state, State):
         raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
-    if len(players) != state.players:
-        raise InvalidActionError(
-            f"this game has {state.players} seats: give one player per seat, not {len(players)}"
-        )
     return play(engine, state, players, seed=seed, record=record, max_actions=max_actions)
