@@ -10,17 +10,31 @@ is here, behind one protocol each game package implements in its ``notation`` mo
   aloud (long form), and how such a line is parsed back in a given state;
 - what the rules expect next, in words ("seat 3 must draw a bonus card before anyone
   plays"), for validation reports.
+
+A game's ``notation`` module exposes one object satisfying `Notation` as ``NOTATION``
+(the records find it as ``sonic_rules.<game package>.notation.NOTATION``).
+
+Two optional extensions, neither required of a game:
+
+- `NotationError`: an ``InvalidActionError`` that says which column of the line is at
+  fault; a report points there instead of at the line's start.
+- `PartialNotation`: a game whose records may leave chance outcomes unknown ("seat 2 is
+  dealt ?") gives a `Tracker` that reads such a record line by line. A game without it
+  has its records read exactly: each line is `Notation.parse_action` then the game's
+  ``step``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, runtime_checkable
 
-from sonic_rules.core.errors import RulesError
+from sonic_rules.core.errors import InvalidActionError, RulesError
+from sonic_rules.core.events import Event
 
 S = TypeVar("S")
 A = TypeVar("A")
+S_co = TypeVar("S_co", covariant=True)
 
 
 class AmbiguousActionError(RulesError):
@@ -35,6 +49,19 @@ class AmbiguousActionError(RulesError):
 
     def __reduce__(self) -> tuple[type[AmbiguousActionError], tuple[str, tuple[str, ...]]]:
         return (type(self), (self.text, self.candidates))
+
+
+class NotationError(InvalidActionError):
+    """Text that names no action, with the ``column`` (0-based, in the text given to
+    ``parse_action``) where the fault begins: an unknown word, a missing card."""
+
+    def __init__(self, message: str, column: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.column = column
+
+    def __reduce__(self) -> tuple[type[NotationError], tuple[str, int]]:
+        return (type(self), (self.message, self.column))
 
 
 class Notation(Protocol[S, A]):
@@ -64,4 +91,38 @@ class Notation(Protocol[S, A]):
 
     def expected(self, state: S) -> str:
         """What the rules expect next in ``state`` and from whom, as a sentence."""
+        ...
+
+
+class Tracker(Protocol[S_co]):
+    """Reads a record's action lines one at a time when chance outcomes may be unknown.
+
+    ``state`` is a state consistent with every line read so far: while everything was
+    seen it is the game's true state; once something was unknown it is one possible
+    assignment of the unknowns (``exact`` is then false), and a later line may replace
+    it with another. A line no assignment of the unknowns fits raises the game's
+    ``IllegalActionError`` (naming the rule) and leaves the tracker as it was.
+    """
+
+    @property
+    def state(self) -> S_co: ...
+
+    @property
+    def exact(self) -> bool: ...
+
+    def advance(self, text: str) -> list[Event]:
+        """Read the action line ``text`` (comments already removed); the events it caused.
+
+        ``InvalidActionError`` when it names no action, `AmbiguousActionError` when it
+        fits several, ``IllegalActionError`` when no assignment of the unknowns allows it.
+        """
+        ...
+
+
+@runtime_checkable
+class PartialNotation(Protocol[S]):
+    """A `Notation` that also reads records with unknown chance outcomes."""
+
+    def tracker(self, start: S) -> Tracker[S]:
+        """A `Tracker` starting at ``start``."""
         ...
