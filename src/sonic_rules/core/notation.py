@@ -51,6 +51,18 @@ class AmbiguousActionError(RulesError):
         return (type(self), (self.text, self.candidates))
 
 
+class HeaderError(RulesError):
+    """A record header field that is unknown or malformed; ``field`` names it."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"header field {field!r}: {message}")
+        self.field = field
+        self.message = message
+
+    def __reduce__(self) -> tuple[type[HeaderError], tuple[str, str]]:
+        return (type(self), (self.field, self.message))
+
+
 class NotationError(InvalidActionError):
     """Text that names no action, with the ``column`` (0-based, in the text given to
     ``parse_action``) where the fault begins: an unknown word, a missing card."""
@@ -74,8 +86,8 @@ class Notation(Protocol[S, A]):
         ...
 
     def start(self, players: int, variant: str, fields: Mapping[str, str]) -> S:
-        """The start state the header describes; ``RulesError`` naming the field when a
-        field is unknown or malformed."""
+        """The start state the header describes; `HeaderError` (a ``RulesError``)
+        naming the field when a field is unknown or malformed."""
         ...
 
     def parse_action(self, state: S, text: str) -> A:
