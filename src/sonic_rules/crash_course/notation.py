@@ -136,6 +136,10 @@ _BENDS = {0: "straight", 1: "right", 3: "left"}
 """A shortcut tile's path by the turn from its entry edge to its exit edge."""
 
 
+_UNSAID = "_unsaid"
+"""Marks short-form fields whose form's distinguishing word was left out."""
+
+
 class _NoFit(Exception):
     """A token or group that does not read as the argument it stands for."""
 
@@ -408,6 +412,8 @@ def _read_args(state: State, form: _Form, words: list[str]) -> dict[str, Any] | 
         value = _SHORT_READERS[kind](state, word)
         if field:
             fields[field] = value
+    if any(not field for field, _ in form.args[len(words) :]):
+        fields[_UNSAID] = True  # a word left out that tells forms apart
     return fields
 
 
@@ -424,7 +430,7 @@ def _complete(state: State, form: _Form, fields: dict[str, Any]) -> A.Action | N
             check(state, form.action(**fields))
             raise InvalidActionError("the shortcut path has no open end to lay a tile into")
     names = attrs.fields_dict(form.action)
-    if set(names) <= set(fields):
+    if _UNSAID not in fields and set(names) <= set(fields):
         action: A.Action = form.action(**fields)
         return action
     return None
@@ -465,7 +471,8 @@ def _one_fitting(state: State, text: str, partial: list[tuple[_Form, dict[str, A
         action
         for action in legal_actions(state)
         for form, fields in partial
-        if _form_of(action) is form and all(getattr(action, f) == v for f, v in fields.items())
+        if _form_of(action) is form
+        and all(getattr(action, f) == v for f, v in fields.items() if f != _UNSAID)
     ]
     if len(fitting) == 1:
         return fitting[0]
@@ -668,6 +675,8 @@ def _error_field(error: RulesError, players: int, from_seats: bool) -> str:
     """The header field a `new_game` error is about, from its JSON path."""
     path = getattr(error, "path", "$")
     match = re.match(r"\$\.options\.(\w+)(?:\[(\d+)\])?", path)
+    if path == "$.options":  # options the variant does not take: a Beginner course
+        return "beginner-course"
     if match is None:
         return "players" if path == "$.players" else "variant"
     if match[1] == "characters" and from_seats:
