@@ -259,6 +259,15 @@ def seen(subject: object, seat: object) -> Any:
     return subject if seat is None else package.observe(subject, seat)
 
 
+def description(state_or_view: object) -> str:
+    """The text under a picture: a view's own description, or the game's description of a
+    state (the referee's: everything)."""
+    package, _ = picture_module(state_or_view)
+    if isinstance(state_or_view, package.View):
+        return str(state_or_view.describe())
+    return str(package.describe_state(state_or_view))
+
+
 def _viewer(seat: int | None) -> str:
     return "the spectator" if seat is None else f"seat {seat}"
 

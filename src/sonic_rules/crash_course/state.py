@@ -21,6 +21,7 @@ import attrs
 from sonic_rules.core.chance import ChanceType
 from sonic_rules.core.events import Event
 from sonic_rules.core.game import Outcome
+from sonic_rules.core.picture import Pictured
 from sonic_rules.crash_course.options import CharacterName as CharacterName
 from sonic_rules.crash_course.options import Options as Options
 from sonic_rules.crash_course.options import Variant as Variant
@@ -210,7 +211,7 @@ class Pending:
 
 
 @attrs.frozen
-class State:
+class State(Pictured):
     """A Crash Course position. Build one with ``new_game`` or ``setup_position``.
 
     ``face_down`` lists the Beginner spaces holding a face-down token. Their kinds are

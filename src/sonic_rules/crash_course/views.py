@@ -22,6 +22,7 @@ import attrs
 from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.errors import InvalidActionError, InvalidStateError
 from sonic_rules.core.events import Event
+from sonic_rules.core.picture import Pictured
 from sonic_rules.core.serialization import (
     dump_view,
     load_view_fields,
@@ -69,7 +70,7 @@ class SeenCharacter:
 
 
 @attrs.frozen
-class View:
+class View(Pictured):
     """What ``seat`` may know of a Crash Course state (``seat`` ``None``: a spectator).
 
     Private to the viewer: its characters' ``items`` (in ``characters``) and ``drawn``

@@ -14,6 +14,7 @@ import attrs
 
 from sonic_rules.core.chance import ChanceType
 from sonic_rules.core.game import Outcome
+from sonic_rules.core.picture import Pictured
 from sonic_rules.super_teams.board import Board, Surface
 from sonic_rules.super_teams.cards import BonusKind, Card, Character, Colour
 from sonic_rules.super_teams.options import Options, colours_in_play, seat_colours
@@ -50,7 +51,7 @@ class PendingMove:
 
 
 @attrs.frozen(cache_hash=True)
-class State:
+class State(Pictured):
     """One moment of a Super Teams game. Never mutated; ``apply`` returns a new one.
 
     ``turn`` is the seat whose turn it is (during a deal: the seat that plays first

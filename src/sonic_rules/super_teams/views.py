@@ -25,6 +25,7 @@ import attrs
 from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.errors import InvalidActionError, InvalidStateError
 from sonic_rules.core.events import Event
+from sonic_rules.core.picture import Pictured
 from sonic_rules.core.serialization import (
     dump_view,
     load_view_fields,
@@ -51,7 +52,7 @@ from sonic_rules.super_teams.state import PendingMove, Piece, State
 
 
 @attrs.frozen
-class View:
+class View(Pictured):
     """What ``seat`` may know of a state (``seat`` ``None``: a spectator).
 
     Private to the viewer: ``hand`` and ``bonus_hand`` (``None`` for a spectator).
