@@ -240,20 +240,20 @@ def test_the_header_gives_back_the_start_state(state: State) -> None:
 
 def test_the_header_writes_only_what_differs_from_the_defaults() -> None:
     assert header(new_game(2)) == [
-        ("seat-0", "sonic"),
-        ("seat-1", "tails"),
+        ("seat 0", "sonic"),
+        ("seat 1", "tails"),
         ("tiles", "default"),
-        ("first-player", "0"),
+        ("first player", "0"),
     ]
     fields = dict(header(new_game(2, variant="two-player", options=Options(open_items=True))))
-    assert fields["open-items"] == "yes"
-    assert fields["seat-0"] == "sonic, knuckles"
+    assert fields["open items"] == "yes"
+    assert fields["seat 0"] == "sonic, knuckles"
     assert json.loads(fields.get("tiles", "{}") if "{" in fields["tiles"] else "{}") == {}
 
 
 def test_seats_alone_give_the_characters_and_may_name_the_players() -> None:
     state = start(
-        3, "standard", {"seat-0": "Ann (Knuckles)", "seat-1": "sonic", "seat-2": "Eggman"}
+        3, "standard", {"seat 0": "Ann (Knuckles)", "seat 1": "sonic", "seat 2": "Eggman"}
     )
     assert [c.name.value for c in state.characters] == ["knuckles", "sonic", "eggman"]
     assert start(2, "standard", {}) == new_game(2)
@@ -263,16 +263,16 @@ def test_seats_alone_give_the_characters_and_may_name_the_players() -> None:
     ("fields", "field"),
     [
         ({"colour": "blue"}, "colour"),
-        ({"open-items": "maybe"}, "open-items"),
-        ({"first-player": "1"}, "first-player"),
-        ({"seat-0": "sonic", "seat-1": "sonic"}, "seat-0"),
-        ({"seat-0": "sonic"}, "seat-1"),
-        ({"seat-0": "shadow", "seat-1": "tails"}, "seat-0"),
-        ({"characters": "tails, sonic", "seat-0": "sonic", "seat-1": "tails"}, "seat-0"),
+        ({"open items": "maybe"}, "open items"),
+        ({"first player": "1"}, "first player"),
+        ({"seat 0": "sonic", "seat 1": "sonic"}, "seat 0"),
+        ({"seat 0": "sonic"}, "seat 1"),
+        ({"seat 0": "shadow", "seat 1": "tails"}, "seat 0"),
+        ({"characters": "tails, sonic", "seat 0": "sonic", "seat 1": "tails"}, "seat 0"),
         ({"tiles": "fancy"}, "tiles"),
         ({"tiles": "{not json"}, "tiles"),
         ({"tiles": '{"name": "custom", "tiles": [], "shortcuts": []}'}, "tiles"),
-        ({"beginner-course": "start-line"}, "beginner-course"),
+        ({"beginner course": "start-line"}, "beginner course"),
         ({"characters": "sonic"}, "characters"),
     ],
 )

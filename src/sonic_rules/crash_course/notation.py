@@ -1,506 +1,67 @@
-"""Crash Course record notation: the header fields, action lines and what is expected next.
+"""Crash Course in a game record: the header fields, the action lines and what is
+expected next.
 
-This module is the Crash Course part of the record format: ``NOTATION`` satisfies
-`sonic_rules.core.notation.Notation` with the module's functions `header`, `start`,
-`parse_action`, `action_to_str` and `expected`.
+``NOTATION`` is the Crash Course part of the record format
+(`sonic_rules.core.notation.Notation`): `header` and `start` for the header,
+`parse_action` and `action_to_str` for the action lines (`action_lines` says how they
+read), `expected` for validation reports.
 
-**Short form**: the acting character's initial (``S`` Sonic, ``T`` Tails, ``K``
-Knuckles, ``E`` Eggman; the full name also reads), a verb, then the verb's arguments,
-separated by spaces. Chance outcomes are in the past tense (``S drew spring``,
-``dealt corner-hive``, ``revealed ring``); a player's decisions are imperative
-(``S move L``, ``T bumper S``, ``K lay corner-hive reversed``). Arguments are written
-as:
+| action | short form |
+|---|---|
+| an item drawn (chance) | ``S drew spring`` |
+| a track tile dealt (Beginner, chance) | ``dealt corner-hive`` |
+| a face-down token turned up (Beginner, chance) | ``revealed ring`` |
+| discard an item to draw, or skip the draw | ``S discard bomb``, ``S skip`` |
+| keep one of the items drawn | ``S keep spring`` |
+| draw (the official-draw option) | ``S draw`` |
+| fix, move | ``S fix``, ``S move L`` |
+| take a shortcut | ``K shortcut 3.1L`` |
+| lay a shortcut tile, finish the shortcut | ``K lay-shortcut tunnel-1 left``, ``K end-shortcut`` |
+| place an item | ``T place booster 0.0L`` |
+| Motobug, Bomb, Bumper | ``E motobug``, ``E bomb 2``, ``S bumper T`` |
+| spend the Power-Up | ``S powerup heal``, ``S powerup turn`` |
+| end the turn | ``S end`` |
+| lay a track tile | ``T lay corner-hive reversed``, ``T lay corner-hive printed`` |
+| drop the Rings | ``T drop 1.0L`` |
+| Beginner: get up, or stay down | ``K get-up``, ``K stay-down`` |
 
-- a lane: ``L``, ``M``, ``R``;
-- an item: its name (``spring``; any unique prefix of two letters or more reads);
-- a space: ``<course tile>.<row><lane>``, the course tile by its index (0 the rearmost)
-  or its tile id: ``3.1L``, ``corner-hive.1L``;
-- a track tile or shortcut tile: its catalogue id; a course tile: its index or id;
-- a character: its initial.
+The long form is the sentence `describe_action` gives in the state: ``Sonic draws a
+Spring``, ``Tails lays tile corner-hive reversed``.
 
-A reader may leave out trailing arguments: the line then means the one legal action that
-fits (``S powerup`` when only one Power-Up use is legal), and names every candidate
-in an `AmbiguousActionError` when several fit. The shortcut tile being laid names only
-the tile and where its path goes (``straight``, ``left``, ``right``): the cell and the
-edge it enters by are always those the open end of the path points into.
-
-**Long form**: the sentence `describe_action` gives in the state (``Sonic moves into the
-left lane``, ``the face-down token is a Ring``); a reader accepts either form, in any
-case, with any spacing. A line that names a well-formed action that is not legal here
-is returned all the same, so that applying it raises the `IllegalActionError` naming the
-rule.
+>>> from sonic_rules import crash_course as cc
+>>> state = cc.new_game(2)
+>>> NOTATION.action_to_str(state, cc.DrawItem(0, cc.ItemKind.SPRING))
+'S drew spring'
+>>> NOTATION.parse_action(state, "Sonic draws a Spring")
+DrawItem(seat=0, kind=<ItemKind.SPRING: 'spring'>)
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from sonic_rules.core.chance import CHANCE
-from sonic_rules.core.errors import (
-    BoardError,
-    IllegalActionError,
-    InvalidActionError,
-    RulesError,
-)
-from sonic_rules.core.notation import AmbiguousActionError, HeaderError, Notation
+from sonic_rules.core.errors import BoardError, RulesError
+from sonic_rules.core.notation import HeaderError, Notation
 from sonic_rules.crash_course import actions as A
-from sonic_rules.crash_course.describe import _acting, describe_action
+from sonic_rules.crash_course.action_lines import action_to_str, parse_action
+from sonic_rules.crash_course.describe import _acting
 from sonic_rules.crash_course.engine import legal_actions
 from sonic_rules.crash_course.events import character_text, possessive
-from sonic_rules.crash_course.legality import check
 from sonic_rules.crash_course.options import Options, Variant
 from sonic_rules.crash_course.phases import PHASES
 from sonic_rules.crash_course.serialize import SHIPPED_CATALOGUES
 from sonic_rules.crash_course.setup import new_game
-from sonic_rules.crash_course.shortcuts import open_end
-from sonic_rules.crash_course.state import KINDS, ItemKind, Phase, Space, State
-from sonic_rules.crash_course.tiles import LANE_NAMES, Catalogue, parse_catalogue
+from sonic_rules.crash_course.state import Phase, State
+from sonic_rules.crash_course.tiles import Catalogue, parse_catalogue
 from sonic_rules.crash_course.validate import DEFAULT_ORDER
 
-# ----- the forms --------------------------------------------------------------------------
-
-
-@attrs.frozen
-class _Form:
-    """One action type's (or, with ``fixed``, one reading's) short and long forms.
-
-    ``args`` are the short form's arguments, in order, as ``(field, kind)``: ``kind``
-    names a reader and writer in `_ARGS`, and a field of ``""`` is a fixed word. ``long``
-    is the `describe_action` sentence as a pattern (``{field:kind}`` placeholders).
-    """
-
-    action: type
-    verb: str
-    args: tuple[tuple[str, str], ...]
-    long: str
-    fixed: tuple[tuple[str, Any], ...] = ()
-
-    @property
-    def seated(self) -> bool:
-        return "seat" in attrs.fields_dict(self.action)
-
-
-_FORMS: tuple[_Form, ...] = (
-    _Form(A.DrawItem, "drew", (("kind", "item"),), "{who} draws a {kind:item}"),
-    _Form(A.DealTile, "dealt", (("tile", "track"),), "{tile:track} is laid next"),
-    _Form(A.RevealItem, "revealed", (("kind", "item"),), "the face-down token is a {kind:item}"),
-    _Form(A.DiscardToDraw, "discard", (("kind", "item"),), "{who} discards a {kind:item} to draw"),
-    _Form(A.SkipDraw, "skip", (), "{who} keeps both items and skips the draw"),
-    _Form(A.KeepItem, "keep", (("kind", "item"),), "{who} keeps the {kind:item}"),
-    _Form(A.DrawItems, "draw", (), "{who} spends an action to draw"),
-    _Form(A.Fix, "fix", (), "{who} fixes 1 damage"),
-    _Form(A.Move, "move", (("lane", "lane"),), "{who} moves into the {lane:lane} lane"),
-    _Form(A.UseShortcut, "shortcut", (("to", "space"),), "{who} takes the shortcut to {to:space}"),
-    _Form(
-        A.LayShortcutTile,
-        "lay-shortcut",
-        (("tile", "shortcut"), ("exit", "bend")),
-        "{who} lays {tile:shortcut} at ({x:int}, {y:int}), {entry:edge} to {exit:edge}",
-    ),
-    _Form(A.FinishShortcut, "end-shortcut", (), "{who} finishes laying the shortcut"),
-    _Form(
-        A.PlaceItem,
-        "place",
-        (("kind", "item"), ("space", "space")),
-        "{who} places a {kind:item} on {space:space}",
-    ),
-    _Form(A.UseMotobug, "motobug", (), "{who} sends a motobug down its lane"),
-    _Form(A.UseBomb, "bomb", (("tile", "course"),), "{who} drops a bomb on course tile {tile:int}"),
-    _Form(A.UseBumper, "bumper", (("target", "character"),), "{who} bumps {target:character}"),
-    _Form(A.PowerUpHeal, "powerup", (("", "heal"),), "{who} spends the power-up to fix 1 damage"),
-    _Form(
-        A.PowerUpTurn,
-        "powerup",
-        (("", "turn"),),
-        "{who} spends the power-up to turn the newest tile",
-    ),
-    _Form(A.EndTurn, "end", (), "{who} ends the turn"),
-    _Form(
-        A.LayTile,
-        "lay",
-        (("tile", "track"), ("reversed", "facing")),
-        "{who} lays {tile:track} {reversed:facing}",
-    ),
-    _Form(A.DropRings, "drop", (("space", "space"),), "{who} drops the rings on {space:space}"),
-    _Form(A.Recover, "get-up", (), "{who} discards a ring to get up", fixed=(("use_ring", True),)),
-    _Form(A.Recover, "stay-down", (), "{who} stays down", fixed=(("use_ring", False),)),
-)
-
-_EDGES = ("north", "east", "south", "west")
-_BENDS = {0: "straight", 1: "right", 3: "left"}
-"""A shortcut tile's path by the turn from its entry edge to its exit edge."""
-
-
-_UNSAID = "_unsaid"
-"""Marks short-form fields whose form's distinguishing word was left out."""
-
-
-class _NoFit(Exception):
-    """A token or group that does not read as the argument it stands for."""
-
-
-# ----- arguments: read and written ---------------------------------------------------------
-
-
-def _item(state: State, text: str) -> ItemKind:
-    if len(text) >= 2:
-        found = [kind for kind in KINDS if kind.value.startswith(text)]
-        if len(found) == 1:
-            return found[0]
-    raise _NoFit(f"{text!r} is not an item ({', '.join(kind.value for kind in KINDS)})")
-
-
-def _lane(state: State, text: str) -> int:
-    for lane, name in enumerate(LANE_NAMES):
-        if text in (name, name[0]):
-            return lane
-    raise _NoFit(f"{text!r} is not a lane (L, M, R)")
-
-
-def _course_tile(state: State, text: str) -> int:
-    if text.isdigit():
-        return int(text)
-    ids = [state.catalogue.tiles[placed.tile].id.lower() for placed in state.course]
-    if text in ids:
-        return ids.index(text)
-    raise _NoFit(f"{text!r} is not a course tile (its index, 0 the rearmost, or its id)")
-
-
-def _space(state: State, text: str) -> Space:
-    match = re.fullmatch(r"(.+)\.(\d+)([lmr])", text)
-    if match is None:
-        raise _NoFit(f"{text!r} is not a space (<course tile>.<row><lane>, as 3.1L)")
-    return Space(_course_tile(state, match[1]), int(match[2]), _lane(state, match[3]))
-
-
-def _long_space(state: State, text: str) -> Space:
-    match = re.fullmatch(r"tile (\d+) row (\d+) (left|middle|right)", text)
-    if match is None:
-        raise _NoFit(f"{text!r} is not a space (tile 3 row 1 left)")
-    return Space(int(match[1]), int(match[2]), LANE_NAMES.index(match[3]))
-
-
-def _by_id(specs: Sequence[Any], text: str, what: str) -> int:
-    ids = [spec.id.lower() for spec in specs]
-    if ids.count(text) == 1:
-        return ids.index(text)
-    raise _NoFit(f"{text!r} is not a {what} id ({', '.join(spec.id for spec in specs)})")
-
-
-def _track(state: State, text: str) -> int:
-    return _by_id(state.catalogue.tiles, text.removeprefix("tile "), "track tile")
-
-
-def _shortcut(state: State, text: str) -> int:
-    return _by_id(state.catalogue.shortcuts, text.removeprefix("shortcut tile "), "shortcut tile")
-
-
-def _character(state: State, text: str) -> int:
-    for number, character in enumerate(state.characters):
-        if text in (character.name.value, character.name.value[0]):
-            return number
-    names = ", ".join(character_text(c.name) for c in state.characters)
-    raise _NoFit(f"{text!r} is not a character of this game ({names})")
-
-
-def _word(word: str) -> Callable[[State, str], Any]:
-    def read(state: State, text: str) -> Any:
-        if text != word:
-            raise _NoFit(f"{text!r} is not {word!r}")
-        return None
-
-    return read
-
-
-def _choice(names: Mapping[str, Any]) -> Callable[[State, str], Any]:
-    def read(state: State, text: str) -> Any:
-        if text not in names:
-            raise _NoFit(f"{text!r} is not one of {', '.join(names)}")
-        return names[text]
-
-    return read
-
-
-def _int(state: State, text: str) -> int:
-    return int(text)
-
-
-_SHORT_READERS: dict[str, Callable[[State, str], Any]] = {
-    "item": _item,
-    "lane": _lane,
-    "space": _space,
-    "track": _track,
-    "shortcut": _shortcut,
-    "course": _course_tile,
-    "character": _character,
-    "bend": _choice({name: turn for turn, name in _BENDS.items()}),
-    "facing": _choice({"printed": False, "reversed": True}),
-    "heal": _word("heal"),
-    "turn": _word("turn"),
-}
-_LONG_PATTERNS: dict[str, tuple[str, Callable[[State, str], Any]]] = {
-    "item": (r"[a-z]+", _item),
-    "lane": (r"left|middle|right", _lane),
-    "space": (r"tile \d+ row \d+ (?:left|middle|right)", _long_space),
-    "track": (r"tile .+?", _track),
-    "shortcut": (r"shortcut tile .+?", _shortcut),
-    "character": (r"[a-z]+", _character),
-    "int": (r"-?\d+", _int),
-    "edge": ("|".join(_EDGES), lambda state, text: _EDGES.index(text)),
-    "facing": (r"reversed|as printed", lambda state, text: text == "reversed"),
-}
-
-
-def _initial(state: State, seat: int) -> str:
-    """The acting character's initial for its own seat, else that seat's first character's."""
-    acting = _acting(state)
-    if acting.owner == seat:
-        return acting.name.value[0].upper()
-    for character in state.characters:
-        if character.owner == seat:
-            return character.name.value[0].upper()
-    raise InvalidActionError(f"seat {seat} has no character in this game")
-
-
-def _bend(state: State, action: Any) -> str | None:
-    """A shortcut tile's path as ``straight``, ``left`` or ``right``, if it is laid where
-    the open end points (else the short form cannot say where)."""
-    if open_end(state) != (action.x, action.y, action.entry):
-        return None
-    return _BENDS.get((action.exit - action.entry - 2) % 4)
-
-
-def _letter(lane: int) -> str:
-    return LANE_NAMES[lane][0].upper()
-
-
-_SHORT_WRITERS: dict[str, Callable[[State, Any, Any], str | None]] = {
-    "item": lambda state, value, action: str(value.value),
-    "lane": lambda state, value, action: _letter(value),
-    "space": lambda state, value, action: f"{value.tile}.{value.row}{_letter(value.lane)}",
-    "track": lambda state, value, action: state.catalogue.tiles[value].id,
-    "shortcut": lambda state, value, action: state.catalogue.shortcuts[value].id,
-    "course": lambda state, value, action: str(value),
-    "character": lambda state, value, action: state.characters[value].name.value[0].upper(),
-    "bend": lambda state, value, action: _bend(state, action),
-    "facing": lambda state, value, action: "reversed" if value else "printed",
-}
-
-
-def _written(state: State, form: _Form, action: Any) -> str | None:
-    """The short form's arguments as written, or ``None`` if they cannot say it all."""
-    words = []
-    for field, kind in form.args:
-        writer = _SHORT_WRITERS.get(kind)
-        word = kind if writer is None else writer(state, getattr(action, field), action)
-        if word is None:
-            return None
-        words.append(word)
-    return " ".join(words)
-
-
-def action_to_str(state: State, action: A.Action, long: bool = False) -> str:
-    """``action`` as a record line in ``state``: the short form (``S move L``), or with
-    ``long`` the sentence `describe_action` gives (``Sonic moves into the left lane``).
-
-    An action whose short form cannot say it all (a shortcut tile laid anywhere but
-    where the path's open end points, a value out of range) is written in the long form.
-    """
-    text = describe_action(action, state)
-    if long:
-        return text
-    form = _form_of(action)
-    try:
-        words = _written(state, form, action)
-        seat = getattr(action, "seat", None)
-        who = "" if seat is None else _initial(state, seat)
-    except (IndexError, KeyError, AttributeError, InvalidActionError):
-        return text
-    if words is None:
-        return text
-    return " ".join(part for part in (who, form.verb, words) if part)
-
-
-def _form_of(action: Any) -> _Form:
-    for form in _FORMS:
-        if type(action) is form.action and all(getattr(action, f) == v for f, v in form.fixed):
-            return form
-    raise InvalidActionError(f"not a Crash Course action: {action!r}")
-
-
-# ----- reading a line ---------------------------------------------------------------------
-
-
-def _normal(text: str) -> str:
-    """Lower case, single spaces, none around brackets and commas, no final full stop."""
-    text = " ".join(text.lower().split()).removesuffix(".")
-    return re.sub(r" ?([(),]) ?", r"\1", text)
-
-
-def _pattern(form: _Form) -> re.Pattern[str]:
-    parts = re.split(r"\{(\w+)(?::(\w+))?\}", _normal(form.long))
-    regex = ""
-    for index in range(0, len(parts), 3):
-        regex += re.escape(parts[index])
-        if index + 1 < len(parts):
-            field, kind = parts[index + 1], parts[index + 2] or parts[index + 1]
-            body = r"seat \d+|[a-z]+" if kind == "who" else _LONG_PATTERNS[kind][0]
-            regex += f"(?P<{field}>{body})"
-    return re.compile(regex)
-
-
-_PATTERNS = [(form, _pattern(form)) for form in _FORMS]
-
-
-def _long_kinds(form: _Form) -> dict[str, str]:
-    return {field: kind or field for field, kind in re.findall(r"\{(\w+)(?::(\w+))?\}", form.long)}
-
-
-def _seat_of(state: State, who: str, text: str) -> int:
-    """The seat a line's actor names: ``seat 2``, or a character (initial or name).
-
-    In the 2-player variant a seat's other character cannot act for the one whose turn
-    it is (``CC-TWO-PLAYER-ORDER``).
-    """
-    if who.startswith("seat "):
-        return int(who[5:])
-    try:
-        character = state.characters[_character(state, who)]
-    except _NoFit as error:
-        raise InvalidActionError(f"{text!r}: {error}") from None
-    acting = _acting(state)
-    if character.owner == acting.owner and character.name is not acting.name:
-        raise IllegalActionError(
-            "CC-TWO-PLAYER-ORDER",
-            f"{text!r}: it is {possessive(character_text(acting.name))} turn, "
-            f"not {possessive(character_text(character.name))}",
-        )
-    return character.owner
-
-
-def _read_long(state: State, text: str, line: str) -> A.Action | None:
-    for form, pattern in _PATTERNS:
-        match = pattern.fullmatch(line)
-        if match is None:
-            continue
-        fields: dict[str, Any] = dict(form.fixed)
-        for field, kind in _long_kinds(form).items():
-            if kind == "who":
-                fields["seat"] = _seat_of(state, match[field], text)
-                continue
-            try:
-                fields[field] = _LONG_PATTERNS[kind][1](state, match[field])
-            except _NoFit as error:
-                raise InvalidActionError(f"{text!r}: {error}") from None
-        action: A.Action = form.action(**fields)
-        return action
-    return None
-
-
-def _read_args(state: State, form: _Form, words: list[str]) -> dict[str, Any] | None:
-    """The fields the short form's words give (leading arguments; the rest left out), or
-    ``None`` if a word does not fit."""
-    if len(words) > len(form.args):
-        return None
-    fields: dict[str, Any] = dict(form.fixed)
-    for word, (field, kind) in zip(words, form.args, strict=False):
-        value = _SHORT_READERS[kind](state, word)
-        if field:
-            fields[field] = value
-    if any(not field for field, _ in form.args[len(words) :]):
-        fields[_UNSAID] = True  # a word left out that tells forms apart
-    return fields
-
-
-def _complete(state: State, form: _Form, fields: dict[str, Any]) -> A.Action | None:
-    """The action the fields name, if they name every field (a shortcut tile's cell and
-    entry edge are those the path's open end points into)."""
-    if form.action is A.LayShortcutTile and "exit" in fields:
-        # No open end: a cell no tile is in, for the rules to say why (the phase, the seat,
-        # no arrow, a path already met).
-        x, y, entry = open_end(state) or (10**9, 10**9, 0)
-        fields = {**fields, "x": x, "y": y, "entry": entry}
-        fields["exit"] = (entry + 2 + fields["exit"]) % 4
-        if x == 10**9:
-            check(state, form.action(**fields))
-            raise InvalidActionError("the shortcut path has no open end to lay a tile into")
-    names = attrs.fields_dict(form.action)
-    if _UNSAID not in fields and set(names) <= set(fields):
-        action: A.Action = form.action(**fields)
-        return action
-    return None
-
-
-def _read_short(state: State, text: str, words: list[str]) -> A.Action:
-    seat: int | None = None
-    if len(words) > 1 and not any(form.verb == words[0] for form in _FORMS):
-        seat = _seat_of(state, words[0], text)
-        words = words[1:]
-    forms = [f for f in _FORMS if f.verb == words[0] and f.seated == (seat is not None)]
-    if not forms:
-        raise InvalidActionError(f"{text!r} is not a Crash Course action line")
-    problems, partial = [], []
-    for form in forms:
-        try:
-            fields = _read_args(state, form, words[1:])
-        except _NoFit as error:
-            problems.append(str(error))
-            continue
-        if fields is None:
-            problems.append(f"too many words for {form.verb!r}")
-            continue
-        if seat is not None:
-            fields["seat"] = seat
-        action = _complete(state, form, fields)
-        if action is not None:
-            return action
-        partial.append((form, fields))
-    if not partial:
-        raise InvalidActionError(f"{text!r}: {'; '.join(problems)}")
-    return _one_fitting(state, text, partial)
-
-
-def _one_fitting(state: State, text: str, partial: list[tuple[_Form, dict[str, Any]]]) -> A.Action:
-    """The one legal action that fits a short form with arguments left out."""
-    fitting = [
-        action
-        for action in legal_actions(state)
-        for form, fields in partial
-        if _form_of(action) is form
-        and all(getattr(action, f) == v for f, v in fields.items() if f != _UNSAID)
-    ]
-    if len(fitting) == 1:
-        return fitting[0]
-    if fitting:
-        raise AmbiguousActionError(text, tuple(describe_action(a, state) for a in fitting))
-    raise InvalidActionError(
-        f"{text!r} leaves out what it names and no legal action fits it: {expected(state)}"
-    )
-
-
-def parse_action(state: State, text: str) -> A.Action:
-    """The action ``text`` names in ``state``, in the short or the long form.
-
-    `InvalidActionError` when it names none, `AmbiguousActionError` (listing the
-    candidates' long forms) when a short form that leaves arguments out fits several
-    legal actions. A well-formed action that is not legal here is returned: applying it
-    raises the `IllegalActionError` naming the rule. Naming the 2-player seat's other
-    character raises that error at once (``CC-TWO-PLAYER-ORDER``).
-    """
-    if not isinstance(text, str):
-        raise InvalidActionError(f"an action line is text, not {type(text).__name__}")
-    line = _normal(text)
-    if not line:
-        raise InvalidActionError("an empty line names no action")
-    action = _read_long(state, text, line)
-    if action is not None:
-        return action
-    return _read_short(state, text, line.split())
+__all__ = ["NOTATION", "action_to_str", "expected", "header", "parse_action", "start"]
 
 
 # ----- what is expected next ----------------------------------------------------------------
@@ -563,12 +124,12 @@ def expected(state: State) -> str:
 
 # ----- the header ---------------------------------------------------------------------------
 
-_YES = {"yes": True, "true": True, "no": False, "false": False}
+_YES = {"yes": True, "true": True, "on": True, "no": False, "false": False, "off": False}
 _SPECIAL_OPTIONS = ("characters", "beginner_course")
 
 
 def _key(field: str) -> str:
-    return field.replace("_", "-")
+    return field.replace("_", " ")
 
 
 def _option_text(field: str, value: Any) -> str:
@@ -583,11 +144,11 @@ def _option_text(field: str, value: Any) -> str:
 
 def header(start: State) -> list[tuple[str, str]]:
     """The header fields of a record starting at ``start`` (game, format, variant and
-    players apart): every option not at its default (``open-items: yes``,
-    ``characters: knuckles, sonic``, ``beginner-course: start-line, star-buzz reversed,
-    ...``), each seat's characters (``seat-0: sonic, knuckles``: main character first),
+    players apart): every option not at its default (``open items: yes``,
+    ``characters: knuckles, sonic``, ``beginner course: start-line, star-buzz reversed,
+    ...``), each seat's characters (``seat 0: sonic, knuckles``: main character first),
     the tile catalogue (``tiles: default``, or a custom one inline as the JSON a saved
-    state holds) and the first player (``first-player: 0``, ``CC-PROJ-FIRST-PLAYER``)."""
+    state holds) and the first player (``first player: 0``, ``CC-PROJ-FIRST-PLAYER``)."""
     fields = []
     for field in attrs.fields(Options):
         value = getattr(start.options, field.name)
@@ -595,14 +156,14 @@ def header(start: State) -> list[tuple[str, str]]:
             fields.append((_key(field.name), _option_text(field.name, value)))
     for seat in range(start.players):
         names = [c.name.value for c in start.characters if c.owner == seat]
-        fields.append((f"seat-{seat}", ", ".join(names)))
+        fields.append((f"seat {seat}", ", ".join(names)))
     catalogue = start.catalogue
     if catalogue.name in SHIPPED_CATALOGUES:
         fields.append(("tiles", catalogue.name))
     else:
         inline = {"name": catalogue.name, **catalogue.to_data()}
         fields.append(("tiles", json.dumps(inline, separators=(",", ":"))))
-    fields.append(("first-player", "0"))
+    fields.append(("first player", "0"))
     return fields
 
 
@@ -655,13 +216,13 @@ def _catalogue(text: str) -> Catalogue:
 
 def _seat_characters(players: int, variant: str, fields: Mapping[str, str]) -> list[str] | None:
     """The characters in turn order the seat fields give (``None`` without them)."""
-    seats = [fields.get(f"seat-{seat}") for seat in range(players)]
+    seats = [fields.get(f"seat {seat}") for seat in range(players)]
     if all(text is None for text in seats):
         return None
     per_seat = 2 if variant == Variant.TWO_PLAYER.value else 1
     names = []
     for seat, text in enumerate(seats):
-        key = f"seat-{seat}"
+        key = f"seat {seat}"
         if text is None:
             raise HeaderError(key, "every seat or none is given")
         listed = [name.strip().lower() for name in text.split(",")]
@@ -676,23 +237,23 @@ def _error_field(error: RulesError, players: int, from_seats: bool) -> str:
     path = getattr(error, "path", "$")
     match = re.match(r"\$\.options\.(\w+)(?:\[(\d+)\])?", path)
     if path == "$.options":  # options the variant does not take: a Beginner course
-        return "beginner-course"
+        return "beginner course"
     if match is None:
         return "players" if path == "$.players" else "variant"
     if match[1] == "characters" and from_seats:
-        return f"seat-{int(match[2] or 0) % players}"
+        return f"seat {int(match[2] or 0) % players}"
     return _key(match[1])
 
 
 def start(players: int, variant: str, fields: Mapping[str, str]) -> State:
     """The start state a record's header describes (see `header`), built by `new_game`.
 
-    Seat fields may name the players too (``seat-1: Ann (tails)``: the name is the
+    Seat fields may name the players too (``seat 1: Ann (tails)``: the name is the
     record's, not the state's). Any unknown, malformed or contradictory field raises a
     `HeaderError` naming it.
     """
     options_by_key = {_key(field.name): field for field in attrs.fields(Options)}
-    fixed = {"tiles", "first-player", *(f"seat-{seat}" for seat in range(players))}
+    fixed = {"tiles", "first player", *(f"seat {seat}" for seat in range(players))}
     options: dict[str, Any] = {}
     for key, text in fields.items():
         if key in options_by_key:
@@ -700,8 +261,8 @@ def start(players: int, variant: str, fields: Mapping[str, str]) -> State:
         elif key not in fixed:
             known = ", ".join([*options_by_key, *sorted(fixed)])
             raise HeaderError(key, f"not a Crash Course header field ({known})")
-    if fields.get("first-player", "0").strip().lower() not in ("0", "seat 0"):
-        raise HeaderError("first-player", "seat 0 takes the first turn (CC-PROJ-FIRST-PLAYER)")
+    if fields.get("first player", "0").strip().lower() not in ("0", "seat 0"):
+        raise HeaderError("first player", "seat 0 takes the first turn (CC-PROJ-FIRST-PLAYER)")
     seated = _seat_characters(players, variant, _without_names(fields))
     default = [name.value for name in DEFAULT_ORDER]
     if seated is not None and "characters" not in options and seated != default[: len(seated)]:
@@ -716,7 +277,7 @@ def start(players: int, variant: str, fields: Mapping[str, str]) -> State:
     if seated is not None and seated != order:
         seat = next(n for n, (a, b) in enumerate(zip(seated, order, strict=True)) if a != b)
         raise HeaderError(
-            f"seat-{seat % players}", f"the characters field gives the order {', '.join(order)}"
+            f"seat {seat % players}", f"the characters field gives the order {', '.join(order)}"
         )
     return state
 
@@ -726,7 +287,7 @@ def _without_names(fields: Mapping[str, str]) -> dict[str, str]:
     plain = dict(fields)
     for key, text in fields.items():
         match = re.fullmatch(r"\s*[^()]*\((.*)\)\s*", text)
-        if key.startswith("seat-") and match:
+        if key.startswith("seat ") and match:
             plain[key] = match[1]
     return plain
 
