@@ -146,7 +146,7 @@ def _random_game(
     players: int,
     seed: int,
     visit: Any = None,
-    options: dict[str, bool] | None = None,
+    options: dict[str, Any] | None = None,
     after: Any = None,
     log: list[Any] | None = None,
 ) -> Any:
@@ -191,6 +191,14 @@ def test_every_declared_transition_is_taken_and_no_other(g: Game[Any, Any]) -> N
                         g, variant, players, seed, options=options, after=chained, log=log
                     )
                     assert final.is_over
+        # The turn limit ends a game at the end of a turn of every kind.
+        for variant, players in g.configurations():
+            for seed in range(25):
+                limited = {"turn_limit": 1 + seed}
+                final = _random_game(
+                    g, variant, players, seed, options=limited, after=chained, log=log
+                )
+                assert final.is_over
     taken = {(t.trigger, t.source, t.dest) for t in log}
     declared = {(t.trigger, t.source, t.dest) for t in g.PHASES.transitions}
     never = sorted(f"{t}: {s.value} -> {d.value}" for t, s, d in declared - taken)
@@ -269,7 +277,9 @@ def test_json_envelope_names_the_game_and_format(g: Game[Any, Any]) -> None:
     with pytest.raises(RulesError, match=r"\$\.game"):
         g.from_json(other.to_json(other.new_game(2)))
     with pytest.raises(RulesError, match=r"\$\.format"):
-        g.from_json(json.dumps({**data, "format": data["format"] - 1}))
+        g.from_json(json.dumps({**data, "format": data["format"] + 1}))
+    with pytest.raises(RulesError, match=r"\$\.format"):
+        g.from_json(json.dumps({**data, "format": 0}))
 
 
 @pytest.mark.parametrize("g", GAMES, ids=[g.name for g in GAMES])

@@ -99,7 +99,14 @@ def test_json_a_state_names_its_game_and_format() -> None:
     assert from_json(to_json(new_game(3), indent=2)) == new_game(3)
 
 
-@pytest.mark.parametrize("found", [FORMAT - 1, FORMAT + 1, None])
+def test_json_a_format_1_state_loads_without_a_turn_limit() -> None:
+    data = json.loads(to_json(_position()))
+    del data["options"]["turn_limit"]
+    data["format"] = 1
+    assert from_json(json.dumps(data)) == _position()
+
+
+@pytest.mark.parametrize("found", [0, FORMAT + 1, None, "2"])
 def test_json_a_state_of_another_format_is_refused_naming_the_format(found: object) -> None:
     with pytest.raises(InvalidStateError) as error:
         from_json(_mutated(_position(), lambda d: d.__setitem__("format", found)))

@@ -23,6 +23,7 @@ from sonic_rules.super_teams import (
     ChooseJumper,
     Deal,
     DrawBonus,
+    Options,
     Pass,
     Phase,
     Play,
@@ -46,10 +47,10 @@ ONE_OF_EACH: list[Action] = [
 ]
 
 
-def _random_states(players: int, seed: int) -> list[State]:
+def _random_states(players: int, seed: int, turn_limit: int | None = None) -> list[State]:
     """Every state of one seeded random game, from the first deal to the end."""
     rng = random.Random(seed)
-    state = new_game(players)
+    state = new_game(players, options=Options(turn_limit=turn_limit))
     states = [state]
     while not state.is_over:
         if state.to_act is CHANCE:
@@ -67,6 +68,8 @@ def test_every_declared_transition_is_taken_in_random_games() -> None:
         for players in (2, 3, 4):
             for seed in range(GAMES_PER_COUNT):
                 _random_states(players, seed)
+                # ST-OPT-TURN-LIMIT ends games at the end of turns of every kind.
+                _random_states(players, seed, turn_limit=1 + seed % 30)
     counts = Counter((t.trigger, t.source, t.dest) for t in taken)
     declared = {(t.trigger, t.source, t.dest) for t in PHASES.transitions}
     assert set(counts) == declared

@@ -45,6 +45,7 @@ from sonic_rules.super_teams import (
     to_json,
     view_from_json,
 )
+from sonic_rules.super_teams.serialize import FORMAT
 from sonic_rules.super_teams.state import Piece
 
 GAMES_PER_COUNT = 6
@@ -215,7 +216,7 @@ def test_view_json_round_trips_and_is_tagged() -> None:
             assert view_from_json(text) == view
             assert view_from_json(view.to_json(indent=2)) == view
     data = json.loads(text)
-    assert (data["game"], data["format"], data["kind"]) == ("super-teams", 1, "view")
+    assert (data["game"], data["format"], data["kind"]) == ("super-teams", FORMAT, "view")
 
 
 def _view_data() -> dict[str, object]:
@@ -229,7 +230,8 @@ def _view_data() -> dict[str, object]:
     [
         ({"kind": "state"}, "$.kind"),
         ({"game": "crash-course"}, "$.game"),
-        ({"format": 2}, "$.format"),
+        ({"format": FORMAT + 1}, "$.format"),
+        ({"format": FORMAT - 1}, "$.format"),
         ({"surprise": 1}, "$"),
         ({"deck_size": "12"}, "$.deck_size"),
         ({"seat": 5}, "$.seat"),

@@ -15,7 +15,7 @@ import json
 import re
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import attrs
@@ -267,11 +267,19 @@ def dump_state(
     return json.dumps(data, indent=indent, separators=None if indent else (",", ":"))
 
 
-def load_state_fields(text: str | bytes, game: str, format_: int) -> dict[str, Any]:
+def load_state_fields(
+    text: str | bytes,
+    game: str,
+    format_: int,
+    upgrades: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] | None = None,
+) -> dict[str, Any]:
     """The fields of a state saved by `dump_state`, its envelope checked.
 
-    Another game, a missing or older format, or anything but a JSON object is an
-    ``InvalidStateError`` naming ``$.game`` or ``$.format``.
+    ``upgrades`` maps an older format to the function that lifts its fields to the next
+    format (filling in what that format added with the value that changes nothing), so
+    older saved states still load. Another game, a format neither current nor
+    upgradable, or anything but a JSON object is an ``InvalidStateError`` naming
+    ``$.game`` or ``$.format``.
     """
     data = loads_json(text)
     if not isinstance(data, dict):
@@ -283,11 +291,27 @@ def load_state_fields(text: str | bytes, game: str, format_: int) -> dict[str, A
             f'not a {game} state: expected "game": "{game}", found {found!r}', "$.game"
         )
     found_format = data.pop("format", None)
-    if type(found_format) is not int or found_format != format_:
+    upgrades = upgrades or {}
+    readable = sorted((*upgrades, format_))
+    if type(found_format) is not int or found_format not in readable:
+        listed = ", ".join(map(str, readable))
         raise InvalidStateError(
-            f"unsupported state format {found_format!r}: this version reads format {format_}",
+            f"unsupported state format {found_format!r}: this version reads format(s) {listed}",
             "$.format",
         )
+    fields: dict[str, Any] = data
+    for older in range(found_format, format_):
+        fields = upgrades[older](fields)
+    return fields
+
+
+def add_option_field(data: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
+    """``data`` with ``options.<name>`` set to ``value`` when ``options`` is an object
+    without it (a format upgrade's step); anything malformed is left for the reader to
+    refuse."""
+    options = data.get("options")
+    if isinstance(options, dict) and name not in options:
+        data = {**data, "options": {**options, name: value}}
     return data
 
 

@@ -31,7 +31,7 @@ def describe_state(state: State) -> str:
         )
     outcome = state.outcome
     if outcome is not None:
-        seats = " and ".join(f"seat {seat}" for seat in outcome.winners)
+        seats = " and ".join(f"seat {seat}" for seat in outcome.winners) or "nobody"
         lines.append(f"winners: {seats} ({outcome.termination})")
     return "\n".join(lines)
 

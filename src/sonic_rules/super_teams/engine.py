@@ -384,6 +384,10 @@ def _apply_choose_half(state: State, action: ChooseHalf, events: Events) -> Stat
 
 def _end_turn(state: State, events: Events) -> State:
     players = state.players
+    turns_played = state.turns_played + 1
+    if _turn_limit_reached(state.options.turn_limit, turns_played):
+        events.append(ev.TurnLimitReached(turns_played))
+        return _goto(state, "turn_limit_reached", pending=None, turns_played=turns_played)
     turn = (state.turn + 1) % players  # ST-TURN-ORDER
     hands = state.hands
     if all(not hand for hand in hands):
@@ -393,6 +397,11 @@ def _end_turn(state: State, events: Events) -> State:
     while not hands[turn]:
         turn = (turn + 1) % players  # ST-P-EMPTY-HAND: only in a set-up position
     return _goto(state, "next_turn", pending=None, turn=turn, turns_played=state.turns_played + 1)
+
+
+def _turn_limit_reached(limit: int | None, turns_played: int) -> bool:
+    """ST-OPT-TURN-LIMIT: the table's turn limit ends the game, nobody winning."""
+    return limit is not None and turns_played >= limit
 
 
 _HANDLERS: dict[type, Any] = {

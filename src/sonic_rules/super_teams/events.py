@@ -208,6 +208,16 @@ class SideWon(Event):
         return f"every character of the side of seat(s) {seats} is across: they win"
 
 
+@attrs.frozen
+class TurnLimitReached(Event):
+    """ST-OPT-TURN-LIMIT: the game ends unfinished after ``turns`` turns; nobody wins."""
+
+    turns: int
+
+    def describe(self) -> str:
+        return f"the turn limit of {self.turns} turns is reached: the game ends, nobody wins"
+
+
 SuperTeamsEvent: TypeAlias = (
     CardDealt
     | HiddenCardDealt
@@ -228,6 +238,7 @@ SuperTeamsEvent: TypeAlias = (
     | SuperJumped
     | SuperJumpUnused
     | SideWon
+    | TurnLimitReached
 )
 EVENT_TYPES: tuple[type[Event], ...] = (
     CardDealt,
@@ -249,6 +260,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     SuperJumped,
     SuperJumpUnused,
     SideWon,
+    TurnLimitReached,
 )
 configure_actions(converter, SuperTeamsEvent)
 

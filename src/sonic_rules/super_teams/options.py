@@ -49,12 +49,17 @@ class Options:
       black, 4 players blue / red / black / yellow (partners 0+2 and 1+3).
     - ``partner_second_bonus``: after the holder plays a bonus card, the partner may
       add a second one (ST-OPT-SECOND-BONUS); off by default.
+    - ``turn_limit``: the game ends unfinished, nobody winning, once this many turns
+      have been played (ST-OPT-TURN-LIMIT); ``None`` (the default) for no limit. Agents
+      need it: without it no bound on a game's length exists (see
+      `action_space.max_game_length`).
     """
 
     bonus_split: BonusSplit = BonusSplit()
     first_player: int = 0
     colours: tuple[tuple[Colour, ...], ...] | None = None
     partner_second_bonus: bool = False
+    turn_limit: int | None = None
 
 
 DEFAULT_COLOURS: dict[int, tuple[tuple[Colour, ...], ...]] = {
@@ -128,6 +133,9 @@ def _check_types(options: Options, path: str) -> None:
         raise InvalidStateError("must be an integer seat", f"{path}.first_player")
     if type(options.partner_second_bonus) is not bool:
         raise InvalidStateError("must be true or false", f"{path}.partner_second_bonus")
+    limit = options.turn_limit
+    if limit is not None and (not _is_int(limit) or limit < 1):
+        raise InvalidStateError("must be a whole number of turns, 1 or more", f"{path}.turn_limit")
     colours = options.colours
     if colours is None:
         return

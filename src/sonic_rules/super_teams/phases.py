@@ -135,7 +135,12 @@ PHASES: PhaseMachine[Phase] = PhaseMachine(
             "the half of the double space the character stopped on (ST-DOUBLE-HALF)",
         ),
         PhaseSpec(
-            _O, None, "nobody: the game is over", (), "ST-WIN", "one side is all across (ST-WIN)"
+            _O,
+            None,
+            "nobody: the game is over",
+            (),
+            "ST-WIN",
+            "one side is all across (ST-WIN), or the turn limit is reached (ST-OPT-TURN-LIMIT)",
         ),
     ],
     [
@@ -168,6 +173,11 @@ PHASES: PhaseMachine[Phase] = PhaseMachine(
         ("new_deal", _R, _D),
         ("new_deal", _H, _D),
         ("new_deal", _B, _D),
+        # ST-OPT-TURN-LIMIT: the table's turn limit ends the game when a turn ends.
+        ("turn_limit_reached", _P, _O),
+        ("turn_limit_reached", _R, _O),
+        ("turn_limit_reached", _H, _O),
+        ("turn_limit_reached", _B, _O),
     ],
     {"standard": Phase.DEAL},
 )

@@ -274,6 +274,14 @@ RULES = RuleBook(
             "option",
         ),
         _R(
+            "ST-OPT-TURN-LIMIT",
+            "Option: a turn limit",
+            "When the table sets a turn limit, the game ends as soon as that many turns have "
+            "been played without a side all across the finish line; the race is unfinished and "
+            "nobody wins. Every turn counts, whoever plays it.",
+            "option",
+        ),
+        _R(
             "ST-P-DEAL-ORDER",
             "Deal order",
             "Cards are dealt one at a time, clockwise, starting with the seat that plays first "

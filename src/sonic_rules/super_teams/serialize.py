@@ -14,6 +14,7 @@ from typing import Any
 
 from sonic_rules.core.errors import BoardError, InvalidActionError, InvalidStateError
 from sonic_rules.core.serialization import (
+    add_option_field,
     configure_actions,
     dump_action,
     dump_state,
@@ -30,7 +31,9 @@ from sonic_rules.super_teams.state import State
 from sonic_rules.super_teams.validate import validate_state
 
 GAME_NAME = "super-teams"
-FORMAT = 1
+FORMAT = 2
+"""Format 2 added ``options.turn_limit`` (ST-OPT-TURN-LIMIT); format 1 still loads."""
+UPGRADES = {1: lambda data: add_option_field(data, "turn_limit", None)}
 
 
 def _structure_card(value: Any, _: type) -> Card:
@@ -71,7 +74,7 @@ def to_json(state: State, indent: int | None = None) -> str:
 
 def from_json(text: str | bytes) -> State:
     """Load a state saved by `to_json`; refuse anything malformed or impossible."""
-    data = load_state_fields(text, GAME_NAME, FORMAT)
+    data = load_state_fields(text, GAME_NAME, FORMAT, UPGRADES)
     require_every_field(data, State)
     state = structure_or_raise(converter, data, State)
     validate_state(state)

@@ -113,6 +113,8 @@ class State(Pictured):
         """How the game ended (ST-WIN); ``None`` until it is over."""
         if self.phase is not Phase.GAME_OVER:
             return None
+        if not self.winners:
+            return Outcome((), f"the turn limit of {self.turns_played} turns was reached")
         return Outcome(self.winners, "every character of the winning side crossed the finish line")
 
     # -- seats, colours and sides --------------------------------------------------

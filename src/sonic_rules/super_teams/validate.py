@@ -191,9 +191,17 @@ def _check_phase(state: State, characters: list[Character]) -> None:
         _fail("a Super Jump chooser goes with the super-jump-target phase", "$.jumper")
     if state.bonus_for is not None and state.bonus_for not in characters:
         _fail("not a character in play", "$.bonus_for")
-    over = any(state.side_is_across(side) for side in range(state.sides))
+    limit = state.options.turn_limit
+    if limit is not None and state.turns_played > limit:
+        _fail(f"more turns than the turn limit of {limit}", "$.turns_played")
+    across = any(state.side_is_across(side) for side in range(state.sides))
+    over = across or (limit is not None and state.turns_played >= limit)
     if over != (phase is Phase.GAME_OVER):
-        _fail("the game is over exactly when one side is all across", "$.phase")
+        _fail(
+            "the game is over exactly when one side is all across or the turn limit is "
+            "reached (ST-OPT-TURN-LIMIT)",
+            "$.phase",
+        )
     if phase is Phase.PLAY and not state.hands[state.turn]:
         _fail("the seat to play holds no card", "$.hands")
     _check_hand_sizes(state)
