@@ -308,13 +308,10 @@ def _tile(
             outline, middle = layout.spaces[space]
             feature = features[row * LANES + lane]
             canvas.open(f"{space}: {FEATURES[feature]}")
-            marked = {"stroke": HIGHLIGHT, "stroke_width": 4} if space in highlight else {}
-            canvas.polygon(
-                outline,
-                fill=FEATURE_FILL[feature],
-                stroke="#6b6552",
-                **({"stroke_width": 0.8} | marked),
-            )
+            edge = {"stroke": "#6b6552", "stroke_width": 0.8}
+            if space in highlight:
+                edge = {"stroke": HIGHLIGHT, "stroke_width": 4}
+            canvas.polygon(outline, fill=FEATURE_FILL[feature], **edge)
             _feature(canvas, feature, middle, forward, right)
             canvas.close()
     entry = _edge(centre, placed.heading + 2)
