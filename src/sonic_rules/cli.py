@@ -13,11 +13,14 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 import sonic_rules
 from sonic_rules import __version__
 from sonic_rules.core.game import Game, PlayedGame, Player, Ply
+from sonic_rules.records.commands import replay_file, save_record, validate_files
+from sonic_rules.records.games import has_notation
 
 AnyGame = Game[Any, Any]
 
@@ -225,9 +228,12 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     every = max(1, games // (100 if tty else 10))
     for index in range(games):
         state = game.new_game(players, variant=variant)
+        seed = rng.randrange(2**32)
         result = game.play_game(
-            state, bots, seed=rng.randrange(2**32), record=False, max_actions=args.max_actions
+            state, bots, seed=seed, record=bool(args.record), max_actions=args.max_actions
         )
+        if args.record:
+            save_record(Path(args.record), game, variant, state, result, index + 1, seed)
         if result.capped:
             capped += 1
         else:
@@ -338,6 +344,17 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_false",
         help="no progress bar on standard error",
     )
+    p.add_argument("--record", metavar="DIR", help="write each game as a record file in DIR")
+    p.set_defaults(command_parser=p)
+
+    p = commands.add_parser("validate", help="check game records line by line")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--keep-going", action="store_true", help="report every problem, not the first")
+    p.set_defaults(command_parser=p)
+
+    p = commands.add_parser("replay", help="a game record's position after each line")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--to", type=_positive, metavar="N", help="stop after line N")
     p.set_defaults(command_parser=p)
 
     p = commands.add_parser("rules", help="the rule reference")
@@ -366,6 +383,8 @@ def _check(args: argparse.Namespace) -> None:
         args.variant = _variant(parser, game, args.variant)
         args.players = _players(parser, game, args.variant, args.players)
         args.bot = _bot(parser, game, args.bot)
+        if args.record and not has_notation(game):
+            parser.error(f"{game.name} has no record notation yet: --record is not available")
 
 
 def main(
@@ -386,6 +405,8 @@ def main(
         "simulate": lambda: simulate(args, out, err),
         "rules": lambda: rules(args, out),
         "phases": lambda: phases(args, out),
+        "validate": lambda: validate_files(args.files, out, args.keep_going),
+        "replay": lambda: replay_file(args.file, args.to, out, err),
     }
     try:
         return handlers[args.command]()

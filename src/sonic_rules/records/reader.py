@@ -145,12 +145,13 @@ class _Reader:
             fields[key] = (value.strip(), line, column)
             index += 1
         if not fields:
+            found_text = f"not {_quote(first.text)}" if first.text else "and this one is empty"
             self.fatal(
                 first,
                 first.column,
                 "REC-HEADER",
                 "a record starts with its header ('game: super-teams', 'format: 1', "
-                f"'players: 4'), not {_quote(first.text)}",
+                f"'players: 4'), {found_text}",
             )
         self.header = self.make_header(fields, first)
         self.tracker = tracker(self.header.game, self.header.start)
@@ -271,6 +272,10 @@ class _Reader:
             if rest and not rest.startswith("#"):
                 raise ValueError(f"{_quote(rest)} follows the position")
             state = game.from_json(line.raw[start:end])
+        except json.JSONDecodeError as error:
+            message = f"not a {game.title} position: {error.msg} (JSON)"
+            self.problem(line.number, error.colno, "REC-POSITION", message)
+            return
         except (ValueError, RulesError) as error:
             self.problem(
                 line.number, column, "REC-POSITION", f"not a {game.title} position: {error}"

@@ -9,6 +9,7 @@ import attrs
 from sonic_rules.core.errors import RulesError
 
 RECORD_RULES: dict[str, str] = {
+    "REC-FILE": "A record file exists and can be read (the command line's check).",
     "REC-ENCODING": "A record is UTF-8 text.",
     "REC-LINE-LENGTH": "A line is at most 100,000 characters long.",
     "REC-HEADER": (

@@ -542,7 +542,7 @@ def start(players: int, variant: str, fields: Mapping[str, str]) -> State:
         if board is not None:
             Board.parse(board)
     except BoardError as error:
-        raise HeaderError("board", error.message) from None
+        raise HeaderError("board", str(error)) from None
     try:
         return new_game(players, variant=variant, board=board, options=options)
     except InvalidStateError as error:

@@ -1,0 +1,91 @@
+"""What the ``sonic-rules`` command does with records: validate, replay, save simulations."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from sonic_rules.core.game import PlayedGame
+from sonic_rules.records.games import AnyGame
+from sonic_rules.records.reader import _Reader
+from sonic_rules.records.writer import write_record
+
+SUFFIX = ".record"
+"""The file name ending of the records the command writes."""
+
+
+def _read(path: str, out: TextIO) -> bytes | None:
+    try:
+        return Path(path).read_bytes()
+    except OSError as error:
+        out.write(f"{path}:1:1: REC-FILE: cannot be read: {error.strerror or error}\n")
+        return None
+
+
+def validate_files(paths: Sequence[str], out: TextIO, keep_going: bool = False) -> int:
+    """Check each file; one ``FILE:LINE:COL: RULE-ID: message`` line per problem.
+    0 when every file is valid, else 1."""
+    failed = False
+    for path in paths:
+        data = _read(path, out)
+        if data is None:
+            failed = True
+            continue
+        reader = _Reader(data, keep_going)
+        reader.run()
+        for problem in reader.problems:
+            out.write(f"{path}:{problem}\n")
+        failed = failed or bool(reader.problems)
+    return 1 if failed else 0
+
+
+def _position(game: AnyGame, state: Any, out: TextIO) -> None:
+    for text in game.describe_state(state).splitlines():
+        out.write(f"    {text}\n")
+
+
+def replay_file(path: str, to: int | None, out: TextIO, err: TextIO) -> int:
+    """The position after each line of the record (up to line ``to``); a problem stops
+    the replay and is reported like `validate_files` does. 0 when the record (up to
+    ``to``) is valid, else 1."""
+    data = _read(path, err)
+    if data is None:
+        return 1
+    reader = _Reader(data, keep_going=False)
+    reader.run()
+    header = reader.header
+    if header is not None:
+        out.write("start\n")
+        _position(header.game, header.start, out)
+        for step in reader.steps:
+            if to is not None and step.line > to:
+                return 0
+            out.write(f"line {step.line}: {step.text}\n")
+            _position(header.game, step.state, out)
+    for problem in reader.problems:
+        if to is not None and problem.line > to:
+            return 0
+        err.write(f"{path}:{problem}\n")
+        return 1
+    if reader.tracker is not None and not reader.tracker.exact:
+        out.write("(some cards were unseen: hands show one way the unseen cards could lie)\n")
+    return 0
+
+
+def save_record(
+    directory: Path,
+    game: AnyGame,
+    variant: str,
+    start: Any,
+    played: PlayedGame[Any, Any],
+    number: int,
+    seed: int,
+) -> Path:
+    """Write one simulated game as a record file in ``directory``; its path."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"{game.name}-{variant}-{start.players}p-{number:05d}{SUFFIX}"
+    header = {"event": f"sonic-rules simulate, game {number}, seed {seed}"}
+    actions = [ply.action for ply in played.plies]
+    path.write_text(write_record(game, [start, *actions], header), encoding="utf-8")
+    return path
