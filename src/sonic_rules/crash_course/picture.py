@@ -226,7 +226,7 @@ def draw(
     return canvas
 
 
-def _viewer(subject: Subject) -> str:
+def viewer(subject: Subject) -> str:
     if isinstance(subject, State):
         return "the referee's picture: every held item face up"
     return "as the spectator sees it" if subject.seat is None else f"as seat {subject.seat} sees it"
@@ -235,23 +235,23 @@ def _viewer(subject: Subject) -> str:
 def _title(subject: Subject) -> str:
     return (
         f"Sonic the Hedgehog: Crash Course, {subject.variant.value}, {subject.players} players, "
-        f"{_viewer(subject)}: {_status(subject)}"
+        f"{viewer(subject)}: {status(subject)}"
     )
 
 
-def _acting(subject: Subject) -> Character | SeenCharacter:
+def acting_character(subject: Subject) -> Character | SeenCharacter:
     """The character whose decision it is (the one owing a ring drop or a recovery)."""
     if subject.pending and subject.phase in (Phase.RING_DROP, Phase.RECOVERY):
         return subject.characters[subject.pending[0].character]
     return subject.characters[subject.active]
 
 
-def _status(subject: Subject) -> str:
+def status(subject: Subject) -> str:
     """Whose turn it is, and the actions left or what the game waits for."""
     if subject.phase is Phase.GAME_OVER:
         winners = " and ".join(f"seat {seat}" for seat in subject.won_by) or "nobody"
         return f"the game is over: {winners} won ({subject.termination})"
-    name = character_text(_acting(subject).name)
+    name = character_text(acting_character(subject).name)
     whose = f"{character_text(subject.characters[subject.active].name)}'s turn"
     if subject.to_act is CHANCE:
         return f"chance: {subject.phase.value} ({whose})"
@@ -261,7 +261,7 @@ def _status(subject: Subject) -> str:
     return f"{subject.phase.value}: {name} decides ({whose})"
 
 
-def _drawn(subject: Subject) -> str:
+def drawn_words(subject: Subject) -> str:
     """The draw under way, named only when the picture may show it."""
     drawn = subject.drawn
     if isinstance(subject, View) and drawn is None:
@@ -272,10 +272,9 @@ def _drawn(subject: Subject) -> str:
 def _header(canvas: Canvas, subject: Subject, action: object) -> None:
     title = f"Crash Course · {subject.variant.value} · {subject.players} players"
     canvas.text(MARGIN, 24, title, 17, font_weight="bold")
-    status = _status(subject)
-    drawn = _drawn(subject)
-    canvas.text(MARGIN, 44, f"{status} · {drawn}" if drawn else status, 13)
-    words = _viewer(subject)
+    words, drawn = status(subject), drawn_words(subject)
+    canvas.text(MARGIN, 44, f"{words} · {drawn}" if drawn else words, 13)
+    words = viewer(subject)
     if isinstance(subject, State) and action is not None:
         words = f"last: {describe_action(action, subject)}"  # type: ignore[arg-type]
     canvas.text(MARGIN, 62, words, 11, fill=GREY)
@@ -506,7 +505,7 @@ def _piles(canvas: Canvas, subject: Subject, top: float) -> None:
     canvas.close()
 
 
-def _required(subject: Subject) -> int:
+def required_birds(subject: Subject) -> int:
     """Flicky Birds a seat needs (the state's own rule, `State.required_birds`)."""
     return (subject if isinstance(subject, State) else stand_in(subject)).required_birds
 
@@ -515,9 +514,9 @@ def _board(
     canvas: Canvas, subject: Subject, character: Character | SeenCharacter, top: float
 ) -> None:
     name = character_text(character.name)
-    acting = subject.to_act == character.owner and _acting(subject) is character
+    acting = subject.to_act == character.owner and acting_character(subject) is character
     beginner = subject.variant is Variant.BEGINNER
-    birds, needed = subject.birds[character.owner], _required(subject)
+    birds, needed = subject.birds[character.owner], required_birds(subject)
     items: tuple[ItemKind, ...] | None
     if isinstance(character, Character):
         items, count = character.items, len(character.items)

@@ -99,7 +99,7 @@ class _Seat:
     bonus_count: int
 
 
-def _seats(subject: State | View) -> list[_Seat]:
+def seats(subject: State | View) -> list[_Seat]:
     if isinstance(subject, State):
         return [
             _Seat(hand, len(hand), bonus, len(bonus))
@@ -173,7 +173,7 @@ def draw(
         if not 0 <= place < len(board):
             raise ValueError(f"highlight: no space {place} on a board of {len(board)} spaces")
     rows = _cell(len(board))[0] + 1
-    seats = _seats(subject)
+    shown_seats = seats(subject)
     track_bottom = HEADER + rows * ROW_PITCH
     height = track_bottom + 34 + SEAT_ROW * subject.players + 12
     width = 2 * MARGIN + COLUMNS * CELL
@@ -188,22 +188,22 @@ def draw(
     for move in moves:
         _arrow(canvas, board, move)
     _piles(canvas, subject, track_bottom)
-    for seat, shown in enumerate(seats):
+    for seat, shown in enumerate(shown_seats):
         _seat(canvas, subject, seat, shown, track_bottom + 34 + seat * SEAT_ROW)
     return canvas
 
 
-def _viewer(subject: State | View) -> str:
+def viewer(subject: State | View) -> str:
     if isinstance(subject, State):
         return "the referee's picture: every hand face up"
     return "as the spectator sees it" if subject.seat is None else f"as seat {subject.seat} sees it"
 
 
 def _title(subject: State | View) -> str:
-    return f"Sonic Super Teams, {subject.players} players, {_viewer(subject)}: {_status(subject)}"
+    return f"Sonic Super Teams, {subject.players} players, {viewer(subject)}: {status(subject)}"
 
 
-def _status(subject: State | View) -> str:
+def status(subject: State | View) -> str:
     """Who acts and what the game waits for, in words."""
     phase = subject.phase
     pending = subject.pending
@@ -233,8 +233,8 @@ def _status(subject: State | View) -> str:
 def _header(canvas: Canvas, subject: State | View, action: object) -> None:
     title = f"Sonic Super Teams · {subject.players} players · turn {subject.turns_played + 1}"
     canvas.text(MARGIN, 24, title, 17, font_weight="bold")
-    canvas.text(MARGIN, 44, _status(subject), 13)
-    words = _viewer(subject)
+    canvas.text(MARGIN, 44, status(subject), 13)
+    words = viewer(subject)
     if isinstance(subject, State) and action is not None:
         words = f"last: {describe_action(action)}"  # type: ignore[arg-type]
     canvas.text(MARGIN, 62, words, 11, fill=GREY)
