@@ -466,6 +466,39 @@ def _one_fitting(state: State, text: str, partial: list[tuple[_Form, dict[str, A
     raise InvalidActionError(f"{text!r} leaves out what it names and no legal action fits it")
 
 
+@attrs.frozen
+class Unseen:
+    """A line recording an outcome the recorder did not see: ``what`` is ``"draw"`` (seat
+    ``seat`` drew a token, not a Ring: a Ring drawn is kept face up, so it is seen) or
+    ``"keep"`` (it kept one of the tokens drawn). Only a record's tracker reads it
+    (`sonic_rules.crash_course.unknowns`)."""
+
+    what: str
+    seat: int
+
+
+_UNSEEN = {"drew": "draw", "draws": "draw", "keep": "keep", "keeps": "keep"}
+
+
+def read_unseen(state: State, text: str) -> Unseen | None:
+    """The unseen outcome ``text`` records (``S drew ?``, ``Sonic draws ?``, ``S keep ?``,
+    ``Sonic keeps ?``), or ``None`` for any other line."""
+    match = re.fullmatch(r"(seat \d+|\S+) (drew|draws|keep|keeps) (?:an? |the )?\?", _normal(text))
+    if match is None:
+        return None
+    return Unseen(_UNSEEN[match[2]], _seat_of(state, match[1], text))
+
+
+def unseen_to_str(state: State, unseen: Unseen, long: bool = False) -> str:
+    """An unseen outcome as a line: ``S drew ?`` / ``Sonic draws ?`` (``S keep ?`` /
+    ``Sonic keeps ?``)."""
+    if long:
+        who = describe_action(A.EndTurn(unseen.seat), state).removesuffix(" ends the turn")
+        return f"{who} {'draws' if unseen.what == 'draw' else 'keeps'} ?"
+    verb = "drew" if unseen.what == "draw" else "keep"
+    return f"{_initial(state, unseen.seat)} {verb} ?"
+
+
 def parse_action(state: State, text: str) -> A.Action:
     """The action ``text`` names in ``state``, in the short or the long form.
 
@@ -480,6 +513,10 @@ def parse_action(state: State, text: str) -> A.Action:
     line = _normal(text)
     if not line:
         raise InvalidActionError("an empty line names no action")
+    if read_unseen(state, text) is not None:
+        raise InvalidActionError(
+            f"{text!r} records an unseen outcome, not an action: a record's tracker reads it"
+        )
     action = _read_long(state, text, line)
     if action is not None:
         return action

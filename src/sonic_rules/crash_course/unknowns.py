@@ -1,0 +1,192 @@
+"""Crash Course records with unseen draws: what can still be checked, and a state that fits.
+
+A recorder at the table does not see the tokens another seat draws: a record may write
+``T drew ?`` (Tails drew a token, unseen) and ``T keep ?`` (Tails kept one of the
+tokens drawn, unseen). A Ring is never unseen: it is kept face up on the character
+board, so the recorder writes ``T drew ring``. Everything else is public: items placed
+or used, discards, tiles, the face-down Beginner tokens as they are turned up.
+
+`UnknownsTracker` reads such a record line by line and keeps a *witness*: a full state in
+which every unseen token is one it could be. Each line is refereed on the witness. The
+unseen lines of one draw form a *unit*, whose choice is the kind the character keeps
+(and the kind of the other unseen tokens it returns); when a line needs an item the
+witness gave no one (Tails places a Spring, the witness had Tails keep a Bomb), the
+tracker looks for another choice of one unit that fits every line read so far, the
+units of the acting seat first and the latest first, and refuses the line with the
+rules' own error only when none does.
+
+What is checked: every public line exactly as in a fully seen record; an item used,
+placed or discarded must be one its holder could have kept from its unseen draws (and
+the pile must still have held it when drawn); the number of items held and the pile's
+size always add up. What is not: the search changes one unit per line, so a record
+whose unseen draws only fit by changing two earlier units at once is refused (a limit
+of the search, not of the rules), and a unit's choice is the kept kind plus one kind
+for the tokens returned, which fits any draw a pile with enough of a kind allows.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from sonic_rules.core.errors import IllegalActionError, RulesError
+from sonic_rules.core.events import Event
+from sonic_rules.crash_course import actions as A
+from sonic_rules.crash_course.action_lines import Unseen, parse_action, read_unseen
+from sonic_rules.crash_course.engine import step
+from sonic_rules.crash_course.phases import PHASES
+from sonic_rules.crash_course.state import KINDS, ItemKind, Phase, State
+from sonic_rules.crash_course.views import events_for
+
+HIDDEN_KINDS = tuple(kind for kind in KINDS if kind is not ItemKind.RING)
+"""The kinds an unseen token may be."""
+
+_WANTS = {
+    A.UseMotobug: ItemKind.MOTOBUG,
+    A.UseBomb: ItemKind.BOMB,
+    A.UseBumper: ItemKind.BUMPER,
+}
+
+
+@attrs.frozen
+class _Line:
+    """A line read: a seen ``action``, or an ``unseen`` outcome of ``unit`` (``joined``:
+    not its first line)."""
+
+    action: A.Action | None = None
+    unseen: Unseen | None = None
+    unit: int = -1
+    joined: bool = False
+
+
+Choice = tuple[ItemKind, ItemKind]
+"""A unit's choice: the kind kept (the first unseen token) and the kind of the others."""
+
+
+def _play(state: State, line: _Line, choices: list[Choice]) -> tuple[State, list[Event]]:
+    """Apply one line on ``state`` with the units' ``choices``."""
+    if line.action is not None:
+        return step(state, line.action)
+    assert line.unseen is not None
+    kept, other = choices[line.unit]
+    seat = line.unseen.seat
+    if line.unseen.what == "keep":
+        if state.phase is not Phase.KEEP_CHOICE and line.joined:
+            return state, []  # the tokens drawn were one kind: kept without a choice
+        PHASES.check_action(state.phase, A.KeepItem(seat, kept))
+        return step(state, A.KeepItem(seat, kept))
+    first = kept not in state.drawn and state.phase is Phase.DRAWING
+    return step(state, A.DrawItem(seat, kept if first else other))
+
+
+@attrs.frozen
+class _Unit:
+    """The unseen lines of one draw: the first one's index, and the seat that drew."""
+
+    start: int
+    seat: int
+
+
+class UnknownsTracker:
+    """Reads a Crash Course record whose draws may be unseen
+    (`sonic_rules.core.notation.Tracker`).
+
+    ``state`` is a witness: the true state while everything was seen (``exact``),
+    otherwise one state that fits every line read.
+    """
+
+    def __init__(self, start: State) -> None:
+        self._lines: list[_Line] = []
+        self._states: list[State] = [start]
+        self._choices: list[Choice] = []
+        self._units: list[_Unit] = []
+
+    @property
+    def state(self) -> State:
+        return self._states[-1]
+
+    @property
+    def exact(self) -> bool:
+        return not self._units
+
+    def advance(self, text: str) -> list[Event]:
+        """Read one action line; the events it caused (an unseen token's kind hidden).
+
+        A line no choice of the unseen tokens fits raises the rules' `IllegalActionError`
+        and leaves the tracker as it was.
+        """
+        state = self.state
+        unseen = read_unseen(state, text)
+        choices, units = list(self._choices), list(self._units)
+        if unseen is None:
+            line = _Line(parse_action(state, text))
+        else:
+            unit = self._unit_for(unseen, choices, units)
+            line = _Line(unseen=unseen, unit=unit, joined=units[unit].start < len(self._lines))
+        try:
+            after, events = _play(state, line, choices)
+        except IllegalActionError as error:
+            choices = self._refit(line, choices, units, error)
+            after, events = _play(self.state, line, choices)
+        self._choices, self._units = choices, units
+        self._lines.append(line)
+        self._states.append(after)
+        return events if unseen is None else events_for(events, None, after)
+
+    def _unit_for(self, unseen: Unseen, choices: list[Choice], units: list[_Unit]) -> int:
+        """The unit an unseen line belongs to: the draw under way's, or a new one (added to
+        ``choices`` and ``units``)."""
+        if units and units[-1].seat == unseen.seat and self._drawing_since(units[-1].start):
+            return len(units) - 1
+        state = self.state
+        drawn = [kind for kind in state.drawn if kind is not ItemKind.RING]
+        plenty = max(HIDDEN_KINDS, key=lambda kind: state.pile[kind.index])
+        kept = drawn[0] if unseen.what == "keep" and drawn else plenty
+        choices.append((kept, kept))
+        units.append(_Unit(len(self._lines), unseen.seat))
+        return len(units) - 1
+
+    def _drawing_since(self, start: int) -> bool:
+        """Every line from ``start`` on is a token drawn, seen or not: one draw."""
+        return all(
+            isinstance(line.action, A.DrawItem) or (line.unseen and line.unseen.what == "draw")
+            for line in self._lines[start:]
+        )
+
+    def _refit(
+        self, line: _Line, choices: list[Choice], units: list[_Unit], error: IllegalActionError
+    ) -> list[Choice]:
+        """Another choice of one unit with which every line read and ``line`` fit (the
+        witness replayed to it), or ``error``."""
+        seat = line.unseen.seat if line.unseen else getattr(line.action, "seat", None)
+        order = sorted(reversed(range(len(units))), key=lambda unit: units[unit].seat != seat)
+        for unit in order:
+            start = units[unit].start
+            for choice in _alternatives(choices[unit], line.action):
+                tried = [*choices]
+                tried[unit] = choice
+                try:
+                    states = self._replay(start, tried, line)
+                except RulesError:
+                    continue
+                self._states[start + 1 :] = states
+                return tried
+        raise error
+
+    def _replay(self, start: int, choices: list[Choice], line: _Line) -> list[State]:
+        """The states after each line from ``start`` on with ``choices``; ``line`` must fit
+        the last."""
+        state = self._states[start]
+        states = []
+        for read in self._lines[start:]:
+            state = _play(state, read, choices)[0]
+            states.append(state)
+        _play(state, line, choices)
+        return states
+
+
+def _alternatives(current: Choice, action: A.Action | None) -> list[Choice]:
+    """Every other choice of a unit, those keeping the item ``action`` needs first."""
+    wanted = getattr(action, "kind", None) or _WANTS.get(type(action))
+    choices = [(kept, other) for kept in HIDDEN_KINDS for other in HIDDEN_KINDS]
+    choices.sort(key=lambda choice: (choice[0] is not wanted, choice[0] is not choice[1]))
+    return [choice for choice in choices if choice != current]
