@@ -8,6 +8,7 @@ alone: the command never asks which game it holds.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 import sonic_rules
-from sonic_rules import __version__
+from sonic_rules import __version__, svg
 from sonic_rules.core.game import Game, PlayedGame, Player, Ply
 from sonic_rules.records.commands import replay_file, save_record, validate_files
 from sonic_rules.records.games import has_notation
@@ -297,6 +298,35 @@ def phases(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+# ----- pictures -----------------------------------------------------------------------------
+
+
+def render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Draw the state saved in ``args.state`` (any game's state JSON, found through the
+    registry by its ``game`` tag) as SVG into ``args.output`` (``-``: standard output),
+    as the referee sees it or, with ``--seat``, as that seat does. 1 on a problem."""
+    try:
+        text = Path(args.state).read_text(encoding="utf-8")
+        tag = json.loads(text)
+        name = tag.get("game") if isinstance(tag, dict) else None
+        if not isinstance(name, str):
+            raise ValueError('not a saved state: it has no "game" tag')
+        game = sonic_rules.game(name)
+        picture = svg.position(game.from_json(text), seat=args.seat, size=args.size)
+    except OSError as error:
+        err.write(f"{args.state}: cannot read it: {error.strerror}\n")
+        return 1
+    except (ValueError, LookupError, TypeError) as error:
+        err.write(f"{args.state}: {error}\n")
+        return 1
+    if args.output == "-":
+        out.write(picture + "\n")
+    else:
+        Path(args.output).write_text(picture + "\n", encoding="utf-8")
+        out.write(f"wrote {args.output}\n")
+    return 0
+
+
 # ----- the parser ---------------------------------------------------------------------------
 
 
@@ -357,6 +387,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--to", type=_positive, metavar="N", help="stop after line N")
     p.set_defaults(command_parser=p)
 
+    p = commands.add_parser("render", help="a saved state drawn as an SVG picture")
+    p.add_argument("state", metavar="STATE.json", help="a state as to_json writes it")
+    p.add_argument("-o", "--output", required=True, metavar="OUT.svg", help="- for stdout")
+    p.add_argument("--seat", type=int, help="draw what this seat sees (default: everything)")
+    p.add_argument("--size", type=_positive, default=svg.DEFAULT_SIZE, help="width in pixels")
+    p.set_defaults(command_parser=p)
+
     p = commands.add_parser("rules", help="the rule reference")
     p.add_argument("--game", choices=names, help="one game (default: every game)")
     p.set_defaults(command_parser=p)
@@ -407,6 +444,7 @@ def main(
         "phases": lambda: phases(args, out),
         "validate": lambda: validate_files(args.files, out, args.keep_going),
         "replay": lambda: replay_file(args.file, args.to, out, err),
+        "render": lambda: render(args, out, err),
     }
     try:
         return handlers[args.command]()
