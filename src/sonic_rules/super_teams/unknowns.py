@@ -28,7 +28,7 @@ from sonic_rules.core.errors import IllegalActionError
 from sonic_rules.core.events import Event
 from sonic_rules.super_teams import events as ev
 from sonic_rules.super_teams.actions import Action, Deal, DrawBonus, Play, PlayBonus
-from sonic_rules.super_teams.cards import SPECIAL, BonusKind, Card, sort_bonus
+from sonic_rules.super_teams.cards import SPECIAL, BonusKind, Card, movement_deck, sort_bonus
 from sonic_rules.super_teams.engine import step
 from sonic_rules.super_teams.notation import Unknown, read_line
 from sonic_rules.super_teams.phases import Phase
@@ -123,7 +123,7 @@ class Pool(Generic[T]):
                         spare.pop(0)
                     rest[spare[0]] -= 1
                     hand[spare[0]] += 1
-                cards[seat] = hand
+                cards[seat] = +hand
             assignment.append(cards)
         return assignment
 
@@ -282,7 +282,7 @@ class UnknownsTracker:
 
     def _refit_cards(self, assignment: Assignment[Card] | None, action: Play | Deal) -> State:
         if assignment is None:
-            raise _no_fit(self._state, action)
+            raise _no_fit(self._state, action, self._cards.known)
         hands = _hands(self._cards, assignment)
         deck = _deck(self._cards, assignment)
         return attrs.evolve(
@@ -295,7 +295,7 @@ class UnknownsTracker:
         self, assignment: Assignment[BonusKind] | None, action: PlayBonus | DrawBonus
     ) -> State:
         if assignment is None:
-            raise _no_fit(self._state, action)
+            raise _no_fit(self._state, action, [])
         hands = _hands(self._bonus, assignment)
         deck = _deck(self._bonus, assignment)
         return attrs.evolve(
@@ -348,13 +348,14 @@ def _hidden(event: Event) -> Event:
     return event
 
 
-def _no_fit(state: State, action: Action) -> IllegalActionError:
+def _no_fit(state: State, action: Action, known: list[Counter[Card]]) -> IllegalActionError:
     """The refusal of a line no assignment of the unseen cards fits."""
     if isinstance(action, Play):
         return IllegalActionError(
             "ST-PLAY-CARD",
-            f"seat {action.seat} cannot be holding {action.card}: {_copies(state, action.card)};"
-            " no way of dealing the unseen cards puts one in its hand",
+            f"seat {action.seat} cannot be holding {action.card} "
+            f"({_copies(state, action.card, known)}): no way of dealing the unseen cards puts "
+            "one in its hand",
         )
     if isinstance(action, PlayBonus):
         return IllegalActionError(
@@ -365,8 +366,8 @@ def _no_fit(state: State, action: Action) -> IllegalActionError:
     if isinstance(action, Deal):
         return IllegalActionError(
             "ST-CHANCE",
-            f"{action.card} cannot be in the deck: {_copies(state, action.card)}; the cards"
-            " dealt unseen cannot all be other cards",
+            f"{action.card} cannot be in the deck ({_copies(state, action.card, known)}): the "
+            "cards dealt unseen cannot all be other cards",
         )
     assert isinstance(action, DrawBonus)
     return IllegalActionError(
@@ -376,7 +377,11 @@ def _no_fit(state: State, action: Action) -> IllegalActionError:
     )
 
 
-def _copies(state: State, card: Card) -> str:
+def _copies(state: State, card: Card, known: list[Counter[Card]]) -> str:
     """Where the copies of ``card`` seen so far are."""
-    discarded = state.discard.count(card)
-    return f"{discarded} {card} in the discard pile" if discarded else f"no {card} is discarded"
+    total = movement_deck(state.colours_in_play).count(card)
+    seen = [f"{state.discard.count(card)} in the discard pile"] if card in state.discard else []
+    seen += [
+        f"{hand[card]} seen dealt to seat {seat}" for seat, hand in enumerate(known) if hand[card]
+    ]
+    return f"{total} in the game: {', '.join(seen) or 'none seen'}"
