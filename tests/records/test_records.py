@@ -74,7 +74,7 @@ def test_an_illegal_line_names_the_rule_what_was_expected_and_from_whom() -> Non
     lines = records.write_record(GAME, [start, *actions]).split("\n")
     body = lines.index("") + 1
     first_play = next(i for i in range(body, len(lines)) if lines[i][:1].isdigit())
-    broken = "\n".join([*lines[:first_play], lines[first_play + 1], *lines[first_play + 2:]])
+    broken = "\n".join([*lines[:first_play], lines[first_play + 1], *lines[first_play + 2 :]])
     report = records.validate(broken)
     problem = report.problems[0]
     assert problem.line == first_play + 1 and problem.column == 1
@@ -199,9 +199,14 @@ def test_a_position_line_resynchronises_after_a_problem() -> None:
     state = start
     for action in actions[:30]:
         state = st.apply(state, action)
-    broken = (
-        [*lines[:body], "deal 0 blue4", "deal 0 blue4", "nonsense words", f"position: {st.to_json(state)}  # the referee wrote the position down", *lines[body + 30:]]
-    )
+    broken = [
+        *lines[:body],
+        "deal 0 blue4",
+        "deal 0 blue4",
+        "nonsense words",
+        f"position: {st.to_json(state)}  # the referee wrote the position down",
+        *lines[body + 30 :],
+    ]
     report = records.validate("\n".join(broken), keep_going=True)
     assert [p.rule for p in report.problems][-1] != "REC-POSITION"
     assert all(p.line <= body + 3 for p in report.problems)
