@@ -59,6 +59,7 @@ from sonic_rules.crash_course.serialize import SHIPPED_CATALOGUES
 from sonic_rules.crash_course.setup import new_game
 from sonic_rules.crash_course.state import Phase, State
 from sonic_rules.crash_course.tiles import Catalogue, parse_catalogue
+from sonic_rules.crash_course.unknowns import UnknownsTracker
 from sonic_rules.crash_course.validate import DEFAULT_ORDER
 
 __all__ = ["NOTATION", "action_to_str", "expected", "header", "parse_action", "start"]
@@ -293,7 +294,9 @@ def _without_names(fields: Mapping[str, str]) -> dict[str, str]:
 
 
 class CrashCourseNotation:
-    """The Crash Course notation as the records find it (``NOTATION``)."""
+    """The Crash Course notation as the records find it (``NOTATION``): the protocol
+    `sonic_rules.core.notation.Notation`, and `sonic_rules.core.notation.PartialNotation`
+    for records with unseen draws (`unknowns.UnknownsTracker`)."""
 
     def header(self, start: State) -> list[tuple[str, str]]:
         return header(start)
@@ -309,6 +312,9 @@ class CrashCourseNotation:
 
     def expected(self, state: State) -> str:
         return expected(state)
+
+    def tracker(self, start: State) -> UnknownsTracker:
+        return UnknownsTracker(start)
 
 
 NOTATION: Notation[State, A.Action] = CrashCourseNotation()

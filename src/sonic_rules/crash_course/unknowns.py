@@ -26,6 +26,8 @@ for the tokens returned, which fits any draw a pile with enough of a kind allows
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import attrs
 
 from sonic_rules.core.errors import IllegalActionError, RulesError
@@ -80,10 +82,12 @@ def _play(state: State, line: _Line, choices: list[Choice]) -> tuple[State, list
 
 @attrs.frozen
 class _Unit:
-    """The unseen lines of one draw: the first one's index, and the seat that drew."""
+    """The unseen lines of one draw: the first one's index, the seat and the character
+    that drew."""
 
     start: int
     seat: int
+    character: int
 
 
 class UnknownsTracker:
@@ -142,7 +146,7 @@ class UnknownsTracker:
         plenty = max(HIDDEN_KINDS, key=lambda kind: state.pile[kind.index])
         kept = drawn[0] if unseen.what == "keep" and drawn else plenty
         choices.append((kept, kept))
-        units.append(_Unit(len(self._lines), unseen.seat))
+        units.append(_Unit(len(self._lines), unseen.seat, state.active))
         return len(units) - 1
 
     def _drawing_since(self, start: int) -> bool:
@@ -155,22 +159,61 @@ class UnknownsTracker:
     def _refit(
         self, line: _Line, choices: list[Choice], units: list[_Unit], error: IllegalActionError
     ) -> list[Choice]:
-        """Another choice of one unit with which every line read and ``line`` fit (the
-        witness replayed to it), or ``error``."""
+        """Other choices of one unit (or, for an item one character needs and another
+        was given, of two) with which every line read and ``line`` fit (the witness
+        replayed to them), or ``error``."""
+        for changes in self._changes(line, choices, units):
+            tried = [*choices]
+            for unit, choice in changes:
+                tried[unit] = choice
+            start = min(units[unit].start for unit, _ in changes)
+            try:
+                states = self._replay(start, tried, line)
+            except RulesError:
+                continue
+            self._states[start + 1 :] = states
+            return tried
+        raise error
+
+    def _changes(
+        self, line: _Line, choices: list[Choice], units: list[_Unit]
+    ) -> Iterator[list[tuple[int, Choice]]]:
+        """The changes to try, in order: one unit, the line's seat's latest first; then,
+        for an item the line needs, a unit of its character since its hand was last
+        empty keeping it, and another unit that drew it drawing something else."""
         seat = line.unseen.seat if line.unseen else getattr(line.action, "seat", None)
         order = sorted(reversed(range(len(units))), key=lambda unit: units[unit].seat != seat)
+        wanted = getattr(line.action, "kind", None) or _WANTS.get(type(line.action))
         for unit in order:
-            start = units[unit].start
-            for choice in _alternatives(choices[unit], line.action):
-                tried = [*choices]
-                tried[unit] = choice
-                try:
-                    states = self._replay(start, tried, line)
-                except RulesError:
-                    continue
-                self._states[start + 1 :] = states
-                return tried
-        raise error
+            for choice in _alternatives(choices[unit], wanted):
+                yield [(unit, choice)]
+        if wanted is None:
+            return
+        holding = [unit for unit in order if wanted in choices[unit]]
+        for unit in self._since_empty_hand(units):
+            for choice in _alternatives(choices[unit], wanted)[: len(HIDDEN_KINDS)]:
+                for other in holding:
+                    for instead in _alternatives(choices[other], None):
+                        if other != unit and wanted not in instead:
+                            yield [(unit, choice), (other, instead)]
+
+    def _since_empty_hand(self, units: list[_Unit]) -> list[int]:
+        """The active character's units since it last held no item (the latest first):
+        the only ones whose items it can hold now (how many it holds is public)."""
+        active = self.state.active
+        empty = max(
+            (
+                n
+                for n, state in enumerate(self._states)
+                if not state.characters[active].items and not state.drawn
+            ),
+            default=0,
+        )
+        return [
+            unit
+            for unit in reversed(range(len(units)))
+            if units[unit].character == active and units[unit].start >= empty
+        ]
 
     def _replay(self, start: int, choices: list[Choice], line: _Line) -> list[State]:
         """The states after each line from ``start`` on with ``choices``; ``line`` must fit
@@ -184,9 +227,8 @@ class UnknownsTracker:
         return states
 
 
-def _alternatives(current: Choice, action: A.Action | None) -> list[Choice]:
-    """Every other choice of a unit, those keeping the item ``action`` needs first."""
-    wanted = getattr(action, "kind", None) or _WANTS.get(type(action))
+def _alternatives(current: Choice, wanted: ItemKind | None) -> list[Choice]:
+    """Every other choice of a unit, those keeping the ``wanted`` item first."""
     choices = [(kept, other) for kept in HIDDEN_KINDS for other in HIDDEN_KINDS]
     choices.sort(key=lambda choice: (choice[0] is not wanted, choice[0] is not choice[1]))
     return [choice for choice in choices if choice != current]
