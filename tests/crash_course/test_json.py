@@ -68,7 +68,7 @@ def _mid_game(seed: int = 1) -> State:
 def test_state_json_is_tagged_with_the_game_and_format() -> None:
     data = json.loads(to_json(new_game(2)))
     assert list(data)[:2] == ["game", "format"]
-    assert data["game"] == GAME_NAME == "crash-course" and data["format"] == FORMAT == 2
+    assert data["game"] == GAME_NAME == "crash-course" and data["format"] == FORMAT == 3
 
 
 @pytest.mark.parametrize(("players", "variant"), CONFIGS)
@@ -94,7 +94,7 @@ def test_format_1_states_are_refused_naming_the_envelope() -> None:
     with pytest.raises(InvalidStateError) as error:
         from_json(json.dumps(fields))
     assert error.value.path == "$.game"
-    for bad in (1, 3, "2", None):
+    for bad in (1, 4, "2", None):
         with pytest.raises(InvalidStateError) as error:
             from_json(json.dumps({**data, "format": bad}))
         assert error.value.path == "$.format"

@@ -38,6 +38,8 @@ CONFIGS: list[tuple[str, int, Options]] = [
     ("standard", 3, Options(official_draw=True)),
     ("standard", 2, Options(set_back=True)),
     ("beginner", 2, Options(beginner_course=_IN_ORDER)),
+    ("standard", 3, Options(turn_limit=6)),
+    ("beginner", 4, Options(turn_limit=9)),
 ]
 """Every variant and player count, the official-draw and set-back options, and a
 Beginner game with its course given."""

@@ -92,7 +92,12 @@ def test_the_draw_choice_of_a_full_hand() -> None:
         EndTurn(0),
     )
     built = scenario(
-        2, course=COURSE, items={"tails": ["spring", "bomb"]}, active="tails", phase="draw-choice"
+        2,
+        course=COURSE,
+        items={"tails": ["spring", "bomb"]},
+        active="tails",
+        phase="draw-choice",
+        turns_played=1,
     )
     _same(built, played)
 

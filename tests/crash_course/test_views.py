@@ -41,6 +41,7 @@ from sonic_rules.crash_course.events import (
     event_from_json,
     event_to_json,
 )
+from sonic_rules.crash_course.serialize import FORMAT
 from sonic_rules.crash_course.state import KINDS
 from sonic_rules.crash_course.views import (
     events_for,
@@ -267,7 +268,7 @@ def test_view_json_is_tagged_and_strict() -> None:
     """A view's JSON carries its game, format and kind; anything else is refused."""
     view = observe(new_game(3), 1)
     data = json.loads(view.to_json())
-    assert (data["game"], data["format"], data["kind"]) == ("crash-course", 2, "view")
+    assert (data["game"], data["format"], data["kind"]) == ("crash-course", FORMAT, "view")
     assert view_from_json(view.to_json(indent=2)) == view
     for key, wrong in (("kind", "state"), ("game", "super-teams"), ("format", 1)):
         with pytest.raises(InvalidStateError, match=key):

@@ -63,8 +63,8 @@ def _status(state: State) -> str:
     """``"actions: Sonic to play, 3 actions left"``, or who won and how."""
     outcome = state.outcome
     if outcome is not None:
-        winners = listing([_seat_text(state, seat) for seat in outcome.winners])
-        verb = "wins" if len(outcome.winners) == 1 else "win"
+        winners = listing([_seat_text(state, seat) for seat in outcome.winners]) or "nobody"
+        verb = "wins" if len(outcome.winners) <= 1 else "win"
         return f"game over: {winners} {verb} ({outcome.termination})"
     name = character_text(_acting(state).name)
     if state.to_act is CHANCE:

@@ -471,6 +471,16 @@ class Won(Event):
         return f"Seat {self.seat} wins: {self.why}."
 
 
+@attrs.frozen
+class TurnLimitReached(Event):
+    """The game ends unfinished after ``turns`` turns; nobody wins (``CC-OPT-TURN-LIMIT``)."""
+
+    turns: int
+
+    def describe(self) -> str:
+        return f"The turn limit of {self.turns} turns is reached: the game ends, nobody wins."
+
+
 CrashCourseEvent: TypeAlias = (
     Drew
     | ItemKept
@@ -502,6 +512,7 @@ CrashCourseEvent: TypeAlias = (
     | BirdGained
     | TurnEnded
     | Won
+    | TurnLimitReached
 )
 EVENT_TYPES: tuple[type[Event], ...] = (
     Drew,
@@ -534,6 +545,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     BirdGained,
     TurnEnded,
     Won,
+    TurnLimitReached,
 )
 """Every Crash Course event type, in the order of the module."""
 

@@ -46,6 +46,9 @@ class Options:
     own are set back). The standard game is the same either way.
     ``open_items``: every seat sees every character's held items (``CC-OPT-OPEN-ITEMS``;
     default: held items are seen by their holder only, their number by everyone).
+    ``turn_limit``: the game ends unfinished, nobody winning, once this many turns have
+    been played (``CC-OPT-TURN-LIMIT``; ``None``, the default: no limit). Agents need it:
+    without it no bound on a game's length exists (see `action_space.max_game_length`).
     ``characters``: the characters in seat/turn order (empty: Sonic, Tails, Knuckles,
     Eggman in that order).
     ``beginner_course``: Beginner only, the track as the table laid it, rearmost first, as
@@ -58,5 +61,6 @@ class Options:
     damage_bars_only_moves: bool = False
     literal_secondary_win: bool = False
     open_items: bool = False
+    turn_limit: int | None = None
     characters: tuple[CharacterName, ...] = ()
     beginner_course: tuple[tuple[str, bool], ...] = ()

@@ -189,7 +189,8 @@ PHASES: PhaseMachine[Phase] = PhaseMachine(
             "nobody: the game is over",
             (),
             "CC-FINISH",
-            "a player has won (CC-FINISH, CC-SECONDARY-WIN)",
+            "a player has won (CC-FINISH, CC-SECONDARY-WIN), or the turn limit is reached "
+            "(CC-OPT-TURN-LIMIT)",
         ),
     ],
     [
@@ -231,6 +232,8 @@ PHASES: PhaseMachine[Phase] = PhaseMachine(
         ("won", _A, _O),
         ("won", _L, _O),
         ("won", _RV, _O),
+        # CC-OPT-TURN-LIMIT: the table's turn limit ends the game when a turn ends.
+        ("turn_limit_reached", _A, _O),
     ],
     {"standard": _DR, "two-player": _DR, "beginner": _S},
 )

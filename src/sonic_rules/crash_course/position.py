@@ -437,11 +437,12 @@ def read_under_way(draws_left: object, drawn: object, motion: object) -> dict[st
     }
 
 
-def read_result(winners: object, termination: object) -> dict[str, Any]:
-    """A finished game's winners and termination."""
+def read_result(winners: object, termination: object, turns_played: object) -> dict[str, Any]:
+    """A finished game's winners and termination; the turns played so far."""
     return {
         "won_by": tuple(_counts_list(winners, "winners")),
         "termination": _text(termination, "termination"),
+        "turns_played": read_int(turns_played, "turns_played"),
     }
 
 
@@ -557,6 +558,7 @@ def _turn_kwargs(state: State) -> dict[str, Any]:
         ],
         "winners": list(state.won_by),
         "termination": state.termination,
+        "turns_played": state.turns_played,
     }
 
 

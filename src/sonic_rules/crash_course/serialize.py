@@ -20,6 +20,7 @@ from typing import Any
 
 from sonic_rules.core.errors import BoardError, InvalidStateError
 from sonic_rules.core.serialization import (
+    add_option_field,
     configure_actions,
     dump_action,
     dump_state,
@@ -40,9 +41,14 @@ from sonic_rules.crash_course.tiles import (
 from sonic_rules.crash_course.validate import validate_state
 
 GAME_NAME = "crash-course"
-FORMAT = 2
+FORMAT = 3
 """Format 1 was the bare fields with the whole catalogue; format 2 adds the envelope and
-writes the shipped catalogue by reference."""
+writes the shipped catalogue by reference; format 3 adds ``options.turn_limit`` and
+``turns_played`` (``CC-OPT-TURN-LIMIT``). Format 2 still loads (no limit, no turn
+counted)."""
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    2: lambda data: {"turns_played": 0, **add_option_field(data, "turn_limit", None)},
+}
 
 SHIPPED_CATALOGUES: dict[str, Callable[[], Catalogue]] = {DEFAULT_CATALOGUE: default_catalogue}
 """The catalogues a state may name instead of writing out."""
@@ -142,7 +148,7 @@ def to_json(state: State, indent: int | None = None) -> str:
 
 def from_json(text: str | bytes) -> State:
     """Load a state saved by `to_json`; refuse anything malformed or impossible."""
-    data = load_state_fields(text, GAME_NAME, FORMAT)
+    data = load_state_fields(text, GAME_NAME, FORMAT, UPGRADES)
     if "catalogue" in data:
         data["catalogue"] = _catalogue_from_json(data["catalogue"])
     require_every_field(data, State)

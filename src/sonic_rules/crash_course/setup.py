@@ -223,6 +223,7 @@ def setup_position(
     pending: Sequence[PendingSpec] = (),
     winners: Sequence[int] = (),
     termination: str = "",
+    turns_played: int = 0,
 ) -> State:
     """Any position, from readable arguments; `position_kwargs` gives them back.
 
@@ -245,7 +246,7 @@ def setup_position(
         **read_shortcuts(blank.catalogue, laid_this_turn, shortcuts, shortcut_attempt),
         **read_under_way(draws_left, drawn, motion),
         pending=names.pending(pending),
-        **read_result(winners, termination),
+        **read_result(winners, termination, turns_played),
     )
     return _checked(attrs.evolve(state, pile=_pile(state)))
 

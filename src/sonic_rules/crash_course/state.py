@@ -251,6 +251,8 @@ class State(Pictured):
     """The shortcut tiles laid so far in the attempt under way (phase ``laying-shortcut``),
     in path order from the active character's arrow space; not in ``shortcuts`` until the
     path is finished (``CC-SHORTCUT-LAY-STEP``, ``CC-SHORTCUT-LAY-COMPLETE``)."""
+    turns_played: int = 0
+    """Turns ended so far, skipped ones included (``CC-OPT-TURN-LIMIT`` counts them)."""
 
     @property
     def to_act(self) -> int | ChanceType | None:
@@ -438,6 +440,7 @@ class Draft:
     won_by: list[int]
     termination: str
     shortcut_attempt: list[PlacedShortcut]
+    turns_played: int
 
     def __init__(self, state: State) -> None:
         for name in _KEPT:

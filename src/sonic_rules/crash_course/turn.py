@@ -12,6 +12,9 @@ from sonic_rules.crash_course.placement import start_draw
 from sonic_rules.crash_course.state import Draft, Phase
 from sonic_rules.crash_course.track import beginner_slots, next_tile
 
+TURN_LIMIT = "the turn limit was reached"
+"""The ``termination`` of a game the table's turn limit ended (``CC-OPT-TURN-LIMIT``)."""
+
 
 def begin_turn(d: Draft, number: int) -> None:
     """``CC-TURN-ORDER``: the next character's turn, from its draw.
@@ -31,6 +34,8 @@ def begin_turn(d: Draft, number: int) -> None:
         d.update(number, knocked_down=False)
         d.events.append(E.TurnSkipped(character.name))
         d.events.append(E.Recovered(character.name, False))
+        if turn_limit_reached(d):
+            return
         number = (number + 1) % len(d.characters)
     if d.phase is Phase.SETUP:
         d.goto("beginner_track_laid")
@@ -47,7 +52,24 @@ def end_turn(d: Draft, action: A.EndTurn) -> None:
     """The turn passes to the next character (``CC-PROJ-END-TURN``)."""
     following = (d.active + 1) % len(d.characters)
     d.events.append(E.TurnEnded(d.name(d.active), d.name(following)))
+    if turn_limit_reached(d):
+        return
     begin_turn(d, following)
+
+
+def turn_limit_reached(d: Draft) -> bool:
+    """Count a turn that ended; at the table's turn limit the game ends unfinished,
+    nobody winning (``CC-OPT-TURN-LIMIT``)."""
+    d.turns_played += 1
+    limit = d.options.turn_limit
+    if limit is None or d.turns_played < limit:
+        return False
+    d.termination = TURN_LIMIT
+    d.motion.clear()
+    d.pending.clear()
+    d.goto("turn_limit_reached")
+    d.events.append(E.TurnLimitReached(d.turns_played))
+    return True
 
 
 def fix(d: Draft, action: A.Fix) -> None:

@@ -47,6 +47,7 @@ TERMINATIONS = (
     "crossed the finish line",
     "had to lift an occupied tile",
     "first off the finish tile",
+    "the turn limit was reached",
 )
 """How a game ends (``State.termination``): the reason of the ``Won`` event."""
 
@@ -57,6 +58,11 @@ def roster(players: int, variant: Variant, options: Options) -> tuple[Character,
         raise InvalidStateError(f"players must be 2, 3 or 4, not {players!r}", "$.players")
     if variant is Variant.TWO_PLAYER and players != 2:
         raise InvalidStateError("the 2-player variant is for 2 players", "$.players")
+    limit = options.turn_limit
+    if limit is not None and (type(limit) is not int or limit < 1):
+        raise InvalidStateError(
+            "must be a whole number of turns, 1 or more", "$.options.turn_limit"
+        )
     # CC-TWO-PLAYER-CHARACTERS: 2 players control 4 characters, each a Character with its
     # own board (position, damage, items, Rings, Power-Up).
     count = 4 if variant is Variant.TWO_PLAYER else players
@@ -69,6 +75,22 @@ def roster(players: int, variant: Variant, options: Options) -> tuple[Character,
     # CC-TWO-PLAYER-ORDER: characters 0..3 take turns in order; character n belongs
     # to seat n % 2, so P1 main, P2 main, P1 side-kick, P2 side-kick.
     return tuple(Character(name, number % players) for number, name in enumerate(names))
+
+
+def _check_turn_limit(state: State) -> None:
+    """``CC-OPT-TURN-LIMIT``: the limit is 1 turn or more; the count never passes it, and
+    the game is over once it is reached (by the limit, unless a player had won)."""
+    limit = state.options.turn_limit
+    if type(state.turns_played) is not int or state.turns_played < 0:
+        raise InvalidStateError("must be a whole number, 0 or more", "$.turns_played")
+    reached = limit is not None and state.turns_played >= limit
+    if limit is not None and state.turns_played > limit:
+        raise InvalidStateError(f"more turns than the turn limit of {limit}", "$.turns_played")
+    if reached and state.phase is not Phase.GAME_OVER:
+        raise InvalidStateError("the turn limit is reached: the game is over", "$.phase")
+    by_limit = state.termination == TERMINATIONS[-1]
+    if by_limit and not reached:
+        raise InvalidStateError("the turn limit was not reached", "$.termination")
 
 
 def beginner_order(catalogue: Catalogue, options: Options) -> list[tuple[int, bool]]:
@@ -112,6 +134,7 @@ def validate_state(state: State) -> None:
     _check_course(state)
     _check_shortcut_paths(state)
     _check_spaces(state)
+    _check_attempt(state)
     _check_turn(state, count)
 
 
@@ -218,6 +241,11 @@ def _check_shortcuts(state: State, cells: set[tuple[int, int]]) -> None:
             "shortcut tiles wait in an attempt only while one is being laid",
             "$.shortcut_attempt",
         )
+
+
+def _check_attempt(state: State) -> None:
+    """The attempt's tiles lead from the active character's arrow space (checked once
+    the characters' spaces are known to be on the course)."""
     if state.shortcut_attempt and not attempt_in_line(state):
         raise InvalidStateError(
             "the attempt's tiles make a path from the active character's arrow space",
@@ -306,8 +334,12 @@ def _check_turn(state: State, count: int) -> None:
         raise InvalidStateError("a keep choice needs two kinds drawn", "$.drawn")
     if phase is Phase.LAY_TILE and not state.motion:
         raise InvalidStateError("a tile is laid for a character in motion", "$.motion")
-    if phase is Phase.GAME_OVER and len(state.won_by) != 1:
-        raise InvalidStateError("a finished game has one winner", "$.won_by")
+    _check_turn_limit(state)
+    limited = state.termination == TERMINATIONS[-1]
+    if phase is Phase.GAME_OVER and len(state.won_by) != (0 if limited else 1):
+        raise InvalidStateError(
+            "a finished game has one winner, none when the turn limit ended it", "$.won_by"
+        )
     if phase is not Phase.GAME_OVER and state.won_by:
         raise InvalidStateError("only a finished game has a winner", "$.won_by")
     if any(not 0 <= seat < state.players for seat in state.won_by):

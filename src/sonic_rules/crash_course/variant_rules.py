@@ -150,4 +150,12 @@ OPTION_RULES: list[tuple[str, str, str, str]] = [
         "go back unseen by the others.",
         _O,
     ),
+    (
+        "CC-OPT-TURN-LIMIT",
+        "Turn limit (option)",
+        "When the table sets a turn limit, the game ends as soon as that many turns have "
+        "ended without a winner; the race is unfinished and nobody wins. Every turn counts, "
+        "a skipped one (CC-BEGINNER-SKIP) included.",
+        _O,
+    ),
 ]

@@ -110,6 +110,7 @@ class View(Pictured):
     turn_laid_shortcuts: tuple[int, ...]
     won_by: tuple[int, ...]
     termination: str
+    turns_played: int
     shortcut_attempt: tuple[PlacedShortcut, ...]
 
     @property
@@ -229,6 +230,7 @@ def observe(state: State, seat: int | None) -> View:
         turn_laid_shortcuts=state.turn_laid_shortcuts,
         won_by=state.won_by,
         termination=state.termination,
+        turns_played=state.turns_played,
         shortcut_attempt=state.shortcut_attempt,
     )
 
@@ -315,6 +317,7 @@ def stand_in(view: View) -> State:
         turn_laid_shortcuts=view.turn_laid_shortcuts,
         won_by=view.won_by,
         termination=view.termination,
+        turns_played=view.turns_played,
         shortcut_attempt=view.shortcut_attempt,
     )
 
