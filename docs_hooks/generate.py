@@ -10,7 +10,9 @@ A page asks for generated content with a marker comment on a line of its own:
   ``PACKAGE`` (found by walking the package with :mod:`pkgutil`), less the subpackages
   another page claims with a marker of its own;
 - ``<!-- example: PATH -->`` and ``<!-- output: PATH -->``: a script of ``examples/``
-  and what it prints, run at build time.
+  and what it prints, run at build time;
+- ``<!-- picture: GAME/MOMENT -->``: the game drawn by `sonic_rules.svg` at a fixed
+  moment (``opening`` or ``mid-game``, from a fixed seed), inline, so it cannot drift.
 
 ``GAME`` is a name of the game registry (``super-teams``). Nothing here imports MkDocs,
 so the tests call these functions directly.
@@ -32,12 +34,14 @@ from types import ModuleType
 from typing import Any
 
 import sonic_rules
+from sonic_rules import svg
 from sonic_rules.core.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_MEMBERS = ("GAME", "PHASES", "RULES")
 MARKER = re.compile(
-    r"^<!-- (rules|rulings|phases|api|example|output): ([A-Za-z0-9_./-]+) -->$", re.MULTILINE
+    r"^<!-- (rules|rulings|phases|api|example|output|picture): ([A-Za-z0-9_./-]+) -->$",
+    re.MULTILINE,
 )
 
 
@@ -254,6 +258,52 @@ def output_markdown(relative: str) -> str:
     return f"```text\n{example_output(relative).rstrip()}\n```"
 
 
+# ----- pictures -----------------------------------------------------------------------------
+
+PICTURE_SEED = 2026
+MOMENTS = {"opening": 0, "mid-game": 130}
+"""Each moment a page can show: how many actions of a seeded random game lead to it."""
+PICTURE_PLAYERS = 3
+ASSETS = ROOT / "docs" / "assets"
+
+
+def picture_state(name: str, moment: str) -> Any:
+    """The state a ``picture`` marker draws: ``PICTURE_PLAYERS`` random players of the
+    game's default variant, ``MOMENTS[moment]`` actions into the game seeded
+    ``PICTURE_SEED``."""
+    if name not in sonic_rules.game_names() or moment not in MOMENTS:
+        raise ValueError(f"no picture {name}/{moment}: GAME/MOMENT, MOMENT one of {list(MOMENTS)}")
+    game = sonic_rules.game(name)
+    state = game.new_game(PICTURE_PLAYERS)
+    if MOMENTS[moment]:
+        players = [game.player("random")] * PICTURE_PLAYERS
+        state = game.play_game(state, players, seed=PICTURE_SEED, max_actions=MOMENTS[moment]).final
+    return state
+
+
+def picture_svg(name: str, moment: str) -> str:
+    """The picture of `picture_state`, as `sonic_rules.svg.position` draws it."""
+    return svg.position(picture_state(name, moment))
+
+
+def picture_markdown(argument: str) -> str:
+    """``GAME/MOMENT`` as an inline picture with its caption (one line of HTML)."""
+    name, _, moment = argument.partition("/")
+    picture = picture_svg(name, moment)
+    title = sonic_rules.game(name).title
+    when = moment.replace("-", " ")
+    caption = f"{title}, {when} ({PICTURE_PLAYERS} players, seed {PICTURE_SEED})"
+    return f'<div class="sonic-rules-picture">{picture}<p><em>{caption}</em></p></div>'
+
+
+def asset_pictures() -> dict[Path, str]:
+    """The pictures kept in ``docs/assets`` for the README: each game's mid-game."""
+    return {
+        ASSETS / f"{name}.svg": picture_svg(name, "mid-game") + "\n"
+        for name in sonic_rules.game_names()
+    }
+
+
 # ----- markers ------------------------------------------------------------------------------
 
 
@@ -275,6 +325,8 @@ def expand(markdown: str, claims: Iterable[str], where: str) -> str:
             return api_markdown(argument, claimed)
         if kind == "example":
             return example_source(argument)
+        if kind == "picture":
+            return picture_markdown(argument)
         return output_markdown(argument)
 
     return MARKER.sub(replace, markdown)
@@ -303,8 +355,13 @@ def readme_with_example(readme: str) -> str:
 
 
 if __name__ == "__main__":
-    # python docs_hooks/generate.py --update-readme: refresh the README's example.
+    # python docs_hooks/generate.py --update-readme: refresh the README's example;
+    # --update-pictures: redraw the README's pictures in docs/assets.
+    if sys.argv[1:] == ["--update-pictures"]:
+        for picture_path, picture in asset_pictures().items():
+            picture_path.write_text(picture, encoding="utf-8")
+        sys.exit(0)
     if sys.argv[1:] != ["--update-readme"]:
-        sys.exit("usage: python docs_hooks/generate.py --update-readme")
+        sys.exit("usage: python docs_hooks/generate.py --update-readme | --update-pictures")
     path = ROOT / "README.md"
     path.write_text(readme_with_example(path.read_text(encoding="utf-8")), encoding="utf-8")

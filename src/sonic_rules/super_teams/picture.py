@@ -348,9 +348,7 @@ def _finish(canvas: Canvas, board: Board) -> None:
         for j in range(2):
             if (i + j) % 2 == 0:
                 canvas.rect(x + i * 8, y + j * 6, 8, 6, fill=INK)
-    canvas.text(
-        x + width / 2, y + height - 4, "FINISH", 9, text_anchor="middle", font_weight="bold"
-    )
+    canvas.text(x + width / 2, y - 4, "FINISH", 10, text_anchor="middle", font_weight="bold")
     canvas.close()
 
 
