@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
 
-from sonic_rules import IllegalActionError, InvalidActionError
+from record_helpers import simulated
+from sonic_rules import IllegalActionError, InvalidActionError, records
 from sonic_rules.core.notation import AmbiguousActionError, HeaderError
-from sonic_rules.crash_course import CharacterName as C
 from sonic_rules.crash_course import (
+    GAME,
     DrawItem,
     EndTurn,
     LayShortcutTile,
@@ -32,6 +34,7 @@ from sonic_rules.crash_course import (
     new_game,
     setup_position,
 )
+from sonic_rules.crash_course import CharacterName as C
 from sonic_rules.crash_course.notation import (
     NOTATION,
     action_to_str,
@@ -280,3 +283,64 @@ def test_a_bad_header_field_is_named(fields: dict[str, str], field: str) -> None
     with pytest.raises(HeaderError) as error:
         start(2, "standard", fields)
     assert error.value.field == field
+
+
+# ----- unseen draws -------------------------------------------------------------------------
+
+
+def _hidden(text: str, state: State, seen: int = 0) -> str:
+    """A record as seat ``seen`` writes it: another seat's draws and keeps unseen, except
+    the Rings (kept face up)."""
+    seats = {c.name.value[0].upper(): c.owner for c in state.characters}
+    lines = []
+    for line in text.split("\n"):
+        match = re.fullmatch(r"([STKE]) (drew|keep) (\w+)", line)
+        if match and seats[match[1]] != seen and match[3] != "ring":
+            line = f"{match[1]} {match[2]} ?"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("players", "variant"), [(2, "standard"), (3, "standard"), (4, "standard"), (2, "two-player")]
+)
+def test_a_record_with_unseen_draws_is_checked_and_ends_where_the_game_did(
+    players: int, variant: str
+) -> None:
+    game = GAME
+    for seed in range(3):
+        start, actions, final = simulated(game, variant, players, seed)
+        text = _hidden(records.write_record(game, [start, *actions]), start)
+        assert " drew ?" in text
+        report = records.validate(text)
+        assert report.valid, str(report)
+        assert not report.exact
+        ended = report.final
+        assert ended.winners == final.winners
+        assert [len(c.items) for c in ended.characters] == [len(c.items) for c in final.characters]
+        assert [c.position for c in ended.characters] == [c.position for c in final.characters]
+        assert ended.board == final.board and ended.discard == final.discard
+
+
+def test_an_unseen_draw_is_refused_where_no_draw_is_due() -> None:
+    tracker = NOTATION.tracker(new_game(2))  # type: ignore[attr-defined]
+    tracker.advance("S drew ?")
+    assert not tracker.exact
+    tracker.advance("S move L")
+    with pytest.raises(IllegalActionError):
+        tracker.advance("T drew ?")
+    tracker.advance("S motobug")  # the one token Sonic drew may have been a Motobug
+    before = tracker.state
+    with pytest.raises(IllegalActionError) as error:
+        tracker.advance("S bumper T")  # but it cannot also have been a Bumper
+    assert error.value.rule == "CC-HOLD-LIMIT"
+    assert tracker.state == before
+
+
+def test_an_item_used_reveals_an_unseen_draw() -> None:
+    tracker = NOTATION.tracker(new_game(2))  # type: ignore[attr-defined]
+    for line in ["S drew ?", "S place spring 1.2L"]:
+        tracker.advance(line)
+    assert tracker.state.board[0].kind is ItemKind.SPRING
+    with pytest.raises(InvalidActionError, match="unseen"):
+        parse_action(new_game(2), "S drew ?")
