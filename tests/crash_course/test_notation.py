@@ -24,6 +24,7 @@ from sonic_rules.crash_course import (
     PlaceItem,
     PowerUpHeal,
     PowerUpTurn,
+    RandomPlayer,
     Recover,
     State,
     UseBumper,
@@ -197,6 +198,12 @@ def test_expected_says_who_must_do_what() -> None:
     over = _states(2, "beginner", None, 1)[-1]
     assert expected(over).startswith("nothing: the game is over")
     assert expected(apply(done, EndTurn(0))).startswith("chance draws")
+    limited = GAME.play_game(
+        new_game(2, options=Options(turn_limit=2)), [RandomPlayer()] * 2, seed=1
+    )
+    assert expected(limited.final) == (
+        "nothing: the game is over (nobody won: the turn limit was reached)"
+    )
 
 
 # ----- the header -----------------------------------------------------------------------------
@@ -220,6 +227,7 @@ START_STATES = [
         options=Options(characters=(C.TAILS, C.EGGMAN, C.SONIC, C.KNUCKLES)),
     ),
     new_game(3, variant="beginner"),
+    new_game(2, options=Options(turn_limit=40)),
     new_game(
         2,
         variant="beginner",

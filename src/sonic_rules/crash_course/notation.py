@@ -103,7 +103,8 @@ def expected(state: State) -> str:
     name = character_text(acting.name)
     if state.outcome is not None:
         seats = " and ".join(f"seat {seat}" for seat in state.outcome.winners)
-        return f"nothing: the game is over ({seats} won: {state.outcome.termination})"
+        won = f"{seats} won" if seats else "nobody won"
+        return f"nothing: the game is over ({won}: {state.outcome.termination})"
     if spec.actor is CHANCE:
         if state.phase is Phase.DRAWING:
             more = f"{state.draws_left} to draw"
