@@ -12,7 +12,7 @@ import pytest
 
 from record_helpers import simulated
 from sonic_rules import IllegalActionError, InvalidActionError, records
-from sonic_rules.core.notation import AmbiguousActionError, HeaderError
+from sonic_rules.core.notation import AmbiguousActionError, HeaderError, NotationError
 from sonic_rules.crash_course import (
     GAME,
     DrawItem,
@@ -160,6 +160,16 @@ def test_lines_that_name_no_action_are_refused(text: str) -> None:
         parse_action(position, text)
 
 
+@pytest.mark.parametrize(
+    ("text", "column"), [("S fly", 2), ("X move L", 0), ("S  move Q", 8), ("S move L L", 9)]
+)
+def test_a_short_form_names_the_column_at_fault(text: str, column: int) -> None:
+    position = setup_position(2, positions={"sonic": (1, 0, 1)})
+    with pytest.raises(NotationError) as error:
+        parse_action(position, text)
+    assert error.value.column == column
+
+
 def test_a_line_that_is_not_text_is_refused() -> None:
     with pytest.raises(InvalidActionError):
         parse_action(new_game(2), 3)  # type: ignore[arg-type]
@@ -262,10 +272,8 @@ def test_the_header_writes_only_what_differs_from_the_defaults() -> None:
     assert json.loads(fields.get("tiles", "{}") if "{" in fields["tiles"] else "{}") == {}
 
 
-def test_seats_alone_give_the_characters_and_may_name_the_players() -> None:
-    state = start(
-        3, "standard", {"seat 0": "Ann (Knuckles)", "seat 1": "sonic", "seat 2": "Eggman"}
-    )
+def test_seats_alone_give_the_characters() -> None:
+    state = start(3, "standard", {"seat 0": "Knuckles", "seat 1": "sonic", "seat 2": "Eggman"})
     assert [c.name.value for c in state.characters] == ["knuckles", "sonic", "eggman"]
     assert start(2, "standard", {}) == new_game(2)
 

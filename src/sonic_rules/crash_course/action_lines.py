@@ -37,7 +37,7 @@ from typing import Any
 import attrs
 
 from sonic_rules.core.errors import IllegalActionError, InvalidActionError
-from sonic_rules.core.notation import AmbiguousActionError
+from sonic_rules.core.notation import AmbiguousActionError, NotationError
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course.describe import _acting, describe_action
 from sonic_rules.crash_course.engine import legal_actions
@@ -126,7 +126,12 @@ _UNSAID = "_unsaid"
 
 
 class _NoFit(Exception):
-    """A token or group that does not read as the argument it stands for."""
+    """A token or group that does not read as the argument it stands for; ``word`` is
+    the short form's argument at fault (its index), or ``None`` when not known."""
+
+    def __init__(self, message: str, word: int | None = None) -> None:
+        super().__init__(message)
+        self.word = word
 
 
 # ----- arguments: read and written ---------------------------------------------------------
@@ -387,14 +392,17 @@ def _read_long(state: State, text: str, line: str) -> A.Action | None:
     return None
 
 
-def _read_args(state: State, form: _Form, words: list[str]) -> dict[str, Any] | None:
-    """The fields the short form's words give (leading arguments; the rest left out), or
-    ``None`` if a word does not fit."""
+def _read_args(state: State, form: _Form, words: list[str]) -> dict[str, Any]:
+    """The fields the short form's words give (leading arguments; the rest left out);
+    `_NoFit` naming the word that does not fit."""
     if len(words) > len(form.args):
-        return None
+        raise _NoFit(f"{form.verb!r} takes {len(form.args)} word(s) after it", len(form.args))
     fields: dict[str, Any] = dict(form.fixed)
-    for word, (field, kind) in zip(words, form.args, strict=False):
-        value = _SHORT_READERS[kind](state, word)
+    for index, (word, (field, kind)) in enumerate(zip(words, form.args, strict=False)):
+        try:
+            value = _SHORT_READERS[kind](state, word)
+        except _NoFit as error:
+            raise _NoFit(str(error), index) from None
         if field:
             fields[field] = value
     if any(not field for field, _ in form.args[len(words) :]):
@@ -422,22 +430,29 @@ def _complete(state: State, form: _Form, fields: dict[str, Any]) -> A.Action | N
 
 
 def _read_short(state: State, text: str, words: list[str]) -> A.Action:
+    starts = [match.start() for match in re.finditer(r"\S+", text)]
+
+    def fault(message: str, word: int) -> NotationError:
+        column = starts[word] if len(starts) == len(words) and word < len(starts) else 0
+        return NotationError(f"{text!r}: {message}", column)
+
     seat: int | None = None
+    verb = 0
     if len(words) > 1 and not any(form.verb == words[0] for form in _FORMS):
-        seat = _seat_of(state, words[0], text)
-        words = words[1:]
-    forms = [f for f in _FORMS if f.verb == words[0] and f.seated == (seat is not None)]
+        try:
+            _character(state, words[0])
+        except _NoFit as error:
+            raise fault(str(error), 0) from None
+        seat, verb = _seat_of(state, words[0], text), 1
+    forms = [f for f in _FORMS if f.verb == words[verb] and f.seated == (seat is not None)]
     if not forms:
-        raise InvalidActionError(f"{text!r} is not a Crash Course action line")
+        raise fault(f"{words[verb]!r} is not a Crash Course verb here", verb)
     problems, partial = [], []
     for form in forms:
         try:
-            fields = _read_args(state, form, words[1:])
+            fields = _read_args(state, form, words[verb + 1 :])
         except _NoFit as error:
-            problems.append(str(error))
-            continue
-        if fields is None:
-            problems.append(f"too many words for {form.verb!r}")
+            problems.append(error)
             continue
         if seat is not None:
             fields["seat"] = seat
@@ -446,7 +461,8 @@ def _read_short(state: State, text: str, words: list[str]) -> A.Action:
             return action
         partial.append((form, fields))
     if not partial:
-        raise InvalidActionError(f"{text!r}: {'; '.join(problems)}")
+        first = problems[0].word or 0
+        raise fault("; ".join(map(str, problems)), verb + 1 + first)
     return _one_fitting(state, text, partial)
 
 

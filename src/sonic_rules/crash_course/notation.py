@@ -250,8 +250,7 @@ def _error_field(error: RulesError, players: int, from_seats: bool) -> str:
 def start(players: int, variant: str, fields: Mapping[str, str]) -> State:
     """The start state a record's header describes (see `header`), built by `new_game`.
 
-    Seat fields may name the players too (``seat 1: Ann (tails)``: the name is the
-    record's, not the state's). Any unknown, malformed or contradictory field raises a
+    Any unknown, malformed or contradictory field raises a
     `HeaderError` naming it.
     """
     options_by_key = {_key(field.name): field for field in attrs.fields(Options)}
@@ -265,7 +264,7 @@ def start(players: int, variant: str, fields: Mapping[str, str]) -> State:
             raise HeaderError(key, f"not a Crash Course header field ({known})")
     if fields.get("first player", "0").strip().lower() not in ("0", "seat 0"):
         raise HeaderError("first player", "seat 0 takes the first turn (CC-PROJ-FIRST-PLAYER)")
-    seated = _seat_characters(players, variant, _without_names(fields))
+    seated = _seat_characters(players, variant, fields)
     default = [name.value for name in DEFAULT_ORDER]
     if seated is not None and "characters" not in options and seated != default[: len(seated)]:
         options["characters"] = seated
@@ -282,16 +281,6 @@ def start(players: int, variant: str, fields: Mapping[str, str]) -> State:
             f"seat {seat % players}", f"the characters field gives the order {', '.join(order)}"
         )
     return state
-
-
-def _without_names(fields: Mapping[str, str]) -> dict[str, str]:
-    """The seat fields' characters without the players' names (``Ann (tails)``)."""
-    plain = dict(fields)
-    for key, text in fields.items():
-        match = re.fullmatch(r"\s*[^()]*\((.*)\)\s*", text)
-        if key.startswith("seat ") and match:
-            plain[key] = match[1]
-    return plain
 
 
 class CrashCourseNotation:
