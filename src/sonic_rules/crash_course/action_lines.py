@@ -351,7 +351,7 @@ def _long_kinds(form: _Form) -> dict[str, str]:
     return {field: kind or field for field, kind in re.findall(r"\{(\w+)(?::(\w+))?\}", form.long)}
 
 
-def _seat_of(state: State, who: str, text: str) -> int:
+def _seat_of(state: State, who: str) -> int:
     """The seat a line's actor names: ``seat 2``, or a character (initial or name).
 
     In the 2-player variant a seat's other character cannot act for the one whose turn
@@ -362,18 +362,18 @@ def _seat_of(state: State, who: str, text: str) -> int:
     try:
         character = state.characters[_character(state, who)]
     except _NoFit as error:
-        raise InvalidActionError(f"{text!r}: {error}") from None
+        raise InvalidActionError(str(error)) from None
     acting = _acting(state)
     if character.owner == acting.owner and character.name is not acting.name:
         raise IllegalActionError(
             "CC-TWO-PLAYER-ORDER",
-            f"{text!r}: it is {possessive(character_text(acting.name))} turn, "
+            f"it is {possessive(character_text(acting.name))} turn, "
             f"not {possessive(character_text(character.name))}",
         )
     return character.owner
 
 
-def _read_long(state: State, text: str, line: str) -> A.Action | None:
+def _read_long(state: State, line: str) -> A.Action | None:
     for form, pattern in _PATTERNS:
         match = pattern.fullmatch(line)
         if match is None:
@@ -381,12 +381,12 @@ def _read_long(state: State, text: str, line: str) -> A.Action | None:
         fields: dict[str, Any] = dict(form.fixed)
         for field, kind in _long_kinds(form).items():
             if kind == "who":
-                fields["seat"] = _seat_of(state, match[field], text)
+                fields["seat"] = _seat_of(state, match[field])
                 continue
             try:
                 fields[field] = _LONG_PATTERNS[kind][1](state, match[field])
             except _NoFit as error:
-                raise InvalidActionError(f"{text!r}: {error}") from None
+                raise InvalidActionError(str(error)) from None
         action: A.Action = form.action(**fields)
         return action
     return None
@@ -434,7 +434,7 @@ def _read_short(state: State, text: str, words: list[str]) -> A.Action:
 
     def fault(message: str, word: int) -> NotationError:
         column = starts[word] if len(starts) == len(words) and word < len(starts) else 0
-        return NotationError(f"{text!r}: {message}", column)
+        return NotationError(message, column)
 
     seat: int | None = None
     verb = 0
@@ -443,7 +443,7 @@ def _read_short(state: State, text: str, words: list[str]) -> A.Action:
             _character(state, words[0])
         except _NoFit as error:
             raise fault(str(error), 0) from None
-        seat, verb = _seat_of(state, words[0], text), 1
+        seat, verb = _seat_of(state, words[0]), 1
     forms = [f for f in _FORMS if f.verb == words[verb] and f.seated == (seat is not None)]
     if not forms:
         raise fault(f"{words[verb]!r} is not a Crash Course verb here", verb)
@@ -479,7 +479,7 @@ def _one_fitting(state: State, text: str, partial: list[tuple[_Form, dict[str, A
         return fitting[0]
     if fitting:
         raise AmbiguousActionError(text, tuple(describe_action(a, state) for a in fitting))
-    raise InvalidActionError(f"{text!r} leaves out what it names and no legal action fits it")
+    raise InvalidActionError("it leaves out words, and no legal action fits what it says")
 
 
 @attrs.frozen
@@ -502,7 +502,7 @@ def read_unseen(state: State, text: str) -> Unseen | None:
     match = re.fullmatch(r"(seat \d+|\S+) (drew|draws|keep|keeps) (?:an? |the )?\?", _normal(text))
     if match is None:
         return None
-    return Unseen(_UNSEEN[match[2]], _seat_of(state, match[1], text))
+    return Unseen(_UNSEEN[match[2]], _seat_of(state, match[1]))
 
 
 def unseen_to_str(state: State, unseen: Unseen, long: bool = False) -> str:
@@ -531,9 +531,9 @@ def parse_action(state: State, text: str) -> A.Action:
         raise InvalidActionError("an empty line names no action")
     if read_unseen(state, text) is not None:
         raise InvalidActionError(
-            f"{text!r} records an unseen outcome, not an action: a record's tracker reads it"
+            "an unseen outcome ('?'), not an action: only a record's tracker reads it"
         )
-    action = _read_long(state, text, line)
+    action = _read_long(state, line)
     if action is not None:
         return action
     return _read_short(state, text, line.split())
