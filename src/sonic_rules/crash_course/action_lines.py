@@ -55,8 +55,9 @@ class _Form:
     """One action type's (or, with ``fixed``, one reading's) short and long forms.
 
     ``args`` are the short form's arguments, in order, as ``(field, kind)``: ``kind``
-    names a reader and writer in `_ARGS`, and a field of ``""`` is a fixed word. ``long``
-    is the `describe_action` sentence as a pattern (``{field:kind}`` placeholders).
+    names its reader (`_SHORT_READERS`) and writer (`_SHORT_WRITERS`); a field of ``""``
+    is a fixed word. ``long`` is the `describe_action` sentence as a pattern
+    (``{field:kind}`` placeholders, lower case).
     """
 
     action: type
