@@ -124,7 +124,7 @@ class _Reader:
         """Read the header; the index of the first body line. Stops on a bad header."""
         fields: dict[str, tuple[str, Line, int]] = {}
         index = 0
-        while index < len(self.lines) and not self.lines[index].raw.strip(" \t#"):
+        while index < len(self.lines) and not self.lines[index].text:
             index += 1
         first = self.lines[index] if index < len(self.lines) else self.lines[-1]
         while index < len(self.lines):

@@ -290,7 +290,9 @@ def read_line(state: State, text: str) -> Action | Unknown:
         return ChooseJumper(
             _seat(parts, _default_seat(state)), _one(parts.characters, "character", text)
         )
-    raise NotationError(f"{text!r} names no Super Teams action")
+    if "play" in verbs:
+        raise NotationError("a play names a card or a bonus card", verbs["play"].column)
+    raise NotationError("no card, bonus card, pass, half or character is named")
 
 
 def _play(state: State, parts: _Parts, text: str) -> Play:
