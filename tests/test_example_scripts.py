@@ -50,12 +50,6 @@ def test_first_game_plays_each_game_to_a_winner() -> None:
         assert f"{game.title}: seat" in result.stdout
 
 
-def test_check_table_game_names_the_broken_rule() -> None:
-    result = run("check_table_game.py")
-    assert result.returncode == 0, result.stderr
-    assert "breaks ST-TURN-ORDER" in result.stdout
-
-
 BENCHMARKS = EXAMPLES.parent / "benchmarks"
 
 

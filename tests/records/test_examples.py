@@ -50,3 +50,16 @@ def test_each_broken_record_gives_its_exact_report(path: Path) -> None:
     args = ["validate", str(path), *(["--keep-going"] if _keep_going(text) else [])]
     assert main(args, out=out) == 1
     assert out.getvalue() == "".join(f"{path}:{line}\n" for line in expected.splitlines())
+
+
+def test_records_per_second_benchmark_runs() -> None:
+    import subprocess
+    import sys
+
+    script = EXAMPLES.parents[1] / "benchmarks" / "records_per_second.py"
+    result = subprocess.run(
+        [sys.executable, str(script), "--records", "1"], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert "super-teams standard 4p hidden" in result.stdout
+    assert result.stdout.count("records/s") >= 6
