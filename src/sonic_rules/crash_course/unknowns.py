@@ -61,7 +61,8 @@ class _Line:
 
 
 Choice = tuple[ItemKind, ItemKind]
-"""A unit's choice: the kind kept (the first unseen token) and the kind of the others."""
+"""A unit's choice: the kind kept (the first unseen token) and the kind of the others
+(while the pile has one)."""
 
 
 def _play(state: State, line: _Line, choices: list[Choice]) -> tuple[State, list[Event]]:
@@ -76,8 +77,11 @@ def _play(state: State, line: _Line, choices: list[Choice]) -> tuple[State, list
             return state, []  # the tokens drawn were one kind: kept without a choice
         PHASES.check_action(state.phase, A.KeepItem(seat, kept))
         return step(state, A.KeepItem(seat, kept))
-    first = kept not in state.drawn and state.phase is Phase.DRAWING
-    return step(state, A.DrawItem(seat, kept if first else other))
+    if kept in state.drawn or state.phase is not Phase.DRAWING:
+        # A token returned: ``other``, or while none is left the most plentiful kind.
+        plenty = max(HIDDEN_KINDS, key=lambda kind: state.pile[kind.index])
+        kept = other if state.pile[other.index] else plenty
+    return step(state, A.DrawItem(seat, kept))
 
 
 @attrs.frozen
