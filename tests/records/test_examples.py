@@ -63,3 +63,15 @@ def test_records_per_second_benchmark_runs() -> None:
     assert result.returncode == 0, result.stderr
     assert "super-teams standard 4p hidden" in result.stdout
     assert result.stdout.count("records/s") >= 6
+
+
+def test_the_records_page_python_example_runs_and_prints_what_it_says(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import re
+
+    page = (EXAMPLES.parents[1] / "docs" / "records.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"```python\n(.*?)```", page, re.DOTALL)
+    exec(compile(block, "docs/records.md", "exec"), {})
+    shown = [line.removeprefix("# ") for line in block.splitlines() if line.startswith("# ")]
+    assert capsys.readouterr().out.split() == " ".join(shown).split()
