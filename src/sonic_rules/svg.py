@@ -40,7 +40,8 @@ LIGHT = frozenset({"#f2c417", "#f7dc5c", "#ffffff"})
 """Fills light enough to take dark letters."""
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-"""Generic font families only: the picture never loads a font."""
+"""Font families by name, ending in the generic ``sans-serif``: whatever the reader has
+installed draws the text; the picture never loads a font."""
 
 
 def _number(value: float) -> str:
