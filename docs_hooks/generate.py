@@ -117,8 +117,9 @@ def api_markdown(package: str, claims: Iterable[str]) -> str:
     out: list[str] = []
     games = {game_package(game).__name__ for game in sonic_rules.games()}
     for name in api_modules(package, claims):
-        module = importlib.import_module(name)
-        if not hasattr(module, "__path__"):
+        # Found, not imported: an adapter's module imports its optional extra.
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.submodule_search_locations is None:
             out += [f"::: {name}", ""]
             continue
         members = _defined_in(name)

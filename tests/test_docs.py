@@ -162,7 +162,12 @@ def test_a_new_module_would_be_documented_without_editing_a_page() -> None:
 def test_docstring_examples_hold() -> None:
     tried = 0
     for name in sorted(_walked_modules()):
-        module = importlib.import_module(name)
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            # An adapter without its optional extra; tests/adapters runs it with the extra.
+            assert name.startswith("sonic_rules.adapters."), name
+            continue
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0, f"a docstring example of {name} fails"
         tried += result.attempted
