@@ -23,14 +23,17 @@ def test_a_written_record_reads_back_with_its_header_and_comments() -> None:
     start, actions, final = simulated(GAME, "standard", 3, seed=5)
     text = records.write_record(GAME, [start, *actions], {"names": "Ana, Ben, Cleo"})
     lines = text.splitlines()
-    commented = "\n".join(
-        [f"# {line}" if index % 7 == 0 else line for index, line in enumerate(lines)][:1]
-        + [f"{line}   # said aloud" if " " in line and ":" not in line else line for line in lines]
-    )
-    record = records.read_record(commented)
+    body = lines.index("") + 1
+    commented = [
+        "# written at the table",
+        *lines[:body],
+        *(f"{line}   # said aloud" for line in lines[body:]),
+    ]
+    record = records.read_record("\n".join(commented))
     assert record.final == final
     assert dict(record.header)["names"] == "Ana, Ben, Cleo"
     assert record.result == lines[-1].removeprefix("result: ")
+    assert [step.line for step in record.replay()][:2] == [body + 2, body + 3]
 
 
 def test_write_record_accepts_states_in_place_of_actions() -> None:
@@ -152,13 +155,13 @@ def test_a_ten_megabyte_line_is_reported_not_read() -> None:
 
 def test_a_truncated_record_is_valid_up_to_where_it_stops_or_names_the_cut_line() -> None:
     text = record(GAME, "standard", 3, seed=4)
-    cut = text[: len(text) // 2]
-    report = records.validate(cut)
-    if cut.endswith("\n") or cut.split("\n")[-1] == "":
-        assert report.valid
-    else:
-        assert report.valid or report.problems[0].line == cut.count("\n") + 1
-    assert not report.final.is_over
+    at_a_line_end = text[: text.index("\n", len(text) // 2) + 1]
+    report = records.validate(at_a_line_end)
+    assert report.valid and not report.final.is_over
+    cut_in_a_word = at_a_line_end + "deal 0 bl"
+    problem = records.validate(cut_in_a_word).problems[0]
+    assert problem.line == at_a_line_end.count("\n") + 1
+    assert problem.rule.startswith(("REC-SYNTAX", "ST-"))
 
 
 def test_a_card_played_twice_is_refused_on_its_second_line() -> None:
