@@ -27,10 +27,10 @@ import attrs
 from sonic_rules.core.errors import IllegalActionError
 from sonic_rules.core.events import Event
 from sonic_rules.super_teams import events as ev
+from sonic_rules.super_teams.action_lines import Unknown, read_line
 from sonic_rules.super_teams.actions import Action, Deal, DrawBonus, Play, PlayBonus
 from sonic_rules.super_teams.cards import SPECIAL, BonusKind, Card, movement_deck, sort_bonus
 from sonic_rules.super_teams.engine import step
-from sonic_rules.super_teams.notation import Unknown, read_line
 from sonic_rules.super_teams.phases import Phase
 from sonic_rules.super_teams.state import State
 
