@@ -54,6 +54,31 @@ def _free_fields(header: object) -> list[str]:
     return written
 
 
+def _action_lines(
+    game: AnyGame,
+    found: Notation[Any, Any],
+    start: Any,
+    items: list[Any],
+    long: bool,
+    lines: list[str],
+) -> Any:
+    """Append a line for each action or state of ``items``; the state they end in."""
+    state = start
+    for index, item in enumerate(items, start=1):
+        if isinstance(item, game.State):
+            action = _between(game, state, item, index)
+        elif isinstance(item, game.action_types):
+            action = item
+        else:
+            raise TypeError(
+                f"states_or_actions[{index}] must be a {game.title} state or action, "
+                f"got {type(item).__name__}"
+            )
+        lines.append(found.action_to_str(state, action, long))
+        state = game.apply(state, action)
+    return state
+
+
 def write_record(
     game: AnyGame | str,
     states_or_actions: Iterable[Any],
@@ -111,18 +136,6 @@ def write_record(
     ]
     if variant is None:
         lines.append(f"position: {game.to_json(start)}")
-    state = start
-    for index, item in enumerate(items[1:], start=1):
-        if isinstance(item, game.State):
-            action = _between(game, state, item, index)
-        elif isinstance(item, game.action_types):
-            action = item
-        else:
-            raise TypeError(
-                f"states_or_actions[{index}] must be a {game.title} state or action, "
-                f"got {type(item).__name__}"
-            )
-        lines.append(found.action_to_str(state, action, long))
-        state = game.apply(state, action)
-    lines.append(f"result: {result_text(state.is_over, tuple(state.winners))}")
+    final = _action_lines(game, found, start, items[1:], long, lines)
+    lines.append(f"result: {result_text(final.is_over, tuple(final.winners))}")
     return "\n".join(lines) + "\n"
