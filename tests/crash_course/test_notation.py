@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -360,3 +361,27 @@ def test_an_item_used_reveals_an_unseen_draw() -> None:
     assert tracker.state.board[0].kind is ItemKind.SPRING
     with pytest.raises(InvalidActionError, match="unseen"):
         parse_action(new_game(2), "S drew ?")
+
+
+# ----- the example records ------------------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "records"
+
+
+@pytest.mark.parametrize(
+    "path", sorted(EXAMPLES.glob("crash-course-*.record")), ids=lambda path: path.stem
+)
+def test_the_example_records_are_valid(path: Path) -> None:
+    report = records.validate(path.read_text(encoding="utf-8"))
+    assert report.valid, str(report)
+    assert report.exact == ("?" not in path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    "path", sorted((EXAMPLES / "broken").glob("crash-course-*.record")), ids=lambda path: path.stem
+)
+def test_the_broken_example_records_give_their_reports(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    report = records.validate(text, keep_going="--keep-going" in text.splitlines()[0])
+    expected = path.with_suffix(".expected").read_text(encoding="utf-8")
+    assert str(report) + "\n" == expected
