@@ -55,7 +55,7 @@ from sonic_rules.crash_course.engine import legal_actions
 from sonic_rules.crash_course.events import character_text, possessive
 from sonic_rules.crash_course.options import Options, Variant
 from sonic_rules.crash_course.phases import PHASES
-from sonic_rules.crash_course.serialize import SHIPPED_CATALOGUES
+from sonic_rules.crash_course.serialize import SHIPPED_CATALOGUES, converter
 from sonic_rules.crash_course.setup import new_game
 from sonic_rules.crash_course.state import Phase, State
 from sonic_rules.crash_course.tiles import Catalogue, parse_catalogue
@@ -141,7 +141,7 @@ def _option_text(field: str, value: Any) -> str:
         return ", ".join(f"{tile} reversed" if flip else tile for tile, flip in value)
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return json.dumps(value)
+    return json.dumps(converter.unstructure(value))  # a number, or any other option's JSON
 
 
 def header(start: State) -> list[tuple[str, str]]:
