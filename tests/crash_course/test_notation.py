@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from record_helpers import simulated
@@ -258,6 +259,22 @@ def test_the_header_gives_back_the_start_state(state: State) -> None:
     assert len(dict(fields)) == len(fields)
     assert start(state.players, state.variant.value, dict(fields)) == state
     assert NOTATION.start(state.players, state.variant.value, dict(fields)) == state
+
+
+@pytest.mark.parametrize("field", [f.name for f in attrs.fields(Options)])
+def test_every_option_is_a_header_field(field: str) -> None:
+    """Any option, present or added later, goes into the header and comes back."""
+    default = attrs.fields_dict(Options)[field].default
+    special: dict[str, Any] = {
+        "characters": (C.TAILS, C.SONIC),
+        "beginner_course": tuple((spec.id, False) for spec in default_catalogue().tiles),
+    }
+    value = special.get(field, True if isinstance(default, bool) else 7)
+    variant = "beginner" if field == "beginner_course" else "standard"
+    state = new_game(2, variant=variant, options=Options(**{field: value}))
+    fields = dict(header(state))
+    assert field.replace("_", " ") in fields
+    assert start(2, variant, fields) == state
 
 
 def test_the_header_writes_only_what_differs_from_the_defaults() -> None:
