@@ -115,7 +115,7 @@ def expected(state: State) -> str:
     who = f"{possessive(name)} player (seat {acting.owner})"
     kinds = [type(action) for action in legal_actions(state)] or list(spec.accepts)
     phrases = list(dict.fromkeys(_DOING[kind] for kind in kinds))
-    if state.phase is not Phase.ACTIONS:
+    if state.phase is not Phase.ACTIONS or kinds == [A.EndTurn]:
         return f"{who} must {_either(phrases)} ({state.phase.value} phase)"
     damage_first = acting.damage and not state.options.damage_bars_only_moves
     if damage_first and A.Fix in kinds and A.Move not in kinds:
@@ -127,7 +127,6 @@ def expected(state: State) -> str:
 # ----- the header ---------------------------------------------------------------------------
 
 _YES = {"yes": True, "true": True, "on": True, "no": False, "false": False, "off": False}
-_SPECIAL_OPTIONS = ("characters", "beginner_course")
 
 
 def _key(field: str) -> str:
