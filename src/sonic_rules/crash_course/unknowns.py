@@ -8,20 +8,21 @@ or used, discards, tiles, the face-down Beginner tokens as they are turned up.
 
 `UnknownsTracker` reads such a record line by line and keeps a *witness*: a full state in
 which every unseen token is one it could be. Each line is refereed on the witness. The
-unseen lines of one draw form a *unit*, whose choice is the kind the character keeps
-(and the kind of the other unseen tokens it returns); when a line needs an item the
-witness gave no one (Tails places a Spring, the witness had Tails keep a Bomb), the
-tracker looks for another choice of one unit that fits every line read so far, the
-units of the acting seat first and the latest first, and refuses the line with the
-rules' own error only when none does.
+unseen lines of one draw form a *unit*, whose choice is the kind the character keeps and
+the kind of the tokens it returns (while the pile has one). When a line needs something
+the witness does not give (Tails places a Spring, the witness had Tails keep a Bomb), the
+tracker looks for other choices that fit every line read so far: one unit changed, the
+units of the line's seat first and the latest first; then, for an item, a unit of the
+acting character since its hand was last empty (how many items it holds is public)
+keeping it, together with another unit that drew one giving it up. It refuses the line,
+with the rules' own error, only when none fits.
 
 What is checked: every public line exactly as in a fully seen record; an item used,
-placed or discarded must be one its holder could have kept from its unseen draws (and
-the pile must still have held it when drawn); the number of items held and the pile's
-size always add up. What is not: the search changes one unit per line, so a record
-whose unseen draws only fit by changing two earlier units at once is refused (a limit
-of the search, not of the rules), and a unit's choice is the kept kind plus one kind
-for the tokens returned, which fits any draw a pile with enough of a kind allows.
+placed or discarded must be one its holder could have kept (and the pile must still
+have held it when drawn); the number of items held and the pile's size always add up.
+What is not: which unseen token is which (the witness is one possibility); and a record
+that would fit only by changing more units at once than the search tries is refused (a
+limit of the search, not of the rules; none of 700 simulated records was).
 """
 
 from __future__ import annotations
