@@ -76,7 +76,27 @@ def _states(players: int, variant: str, options: Options | None, seed: int) -> l
 def test_every_legal_action_reads_back_from_both_forms(
     players: int, variant: str, options: Options | None
 ) -> None:
-    for state in _states(players, variant, options, seed=players):
+    _read_back(_states(players, variant, options, seed=players))
+
+
+def test_actions_read_back_with_tile_ids_that_are_not_one_word() -> None:
+    """A tile id with a space is written in the long form, where it reads whole."""
+    rng = random.Random(4)
+    state = new_game(2, tiles=_custom_catalogue())
+    states = [state]
+    while not state.is_over:
+        state = apply(state, rng.choice(legal_actions(state)))
+        states.append(state)
+    _read_back(states)
+    laid = [
+        (s, a) for s in states for a in legal_actions(s) if isinstance(a, LayTile) and a.tile == 4
+    ]
+    assert laid
+    assert action_to_str(*laid[0]).endswith("lays tile hive corner as printed")
+
+
+def _read_back(states: list[State]) -> None:
+    for state in states:
         for action in legal_actions(state):
             for long in (False, True):
                 text = action_to_str(state, action, long)

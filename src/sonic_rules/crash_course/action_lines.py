@@ -289,7 +289,7 @@ def _written(state: State, form: _Form, action: Any) -> str | None:
     for field, kind in form.args:
         writer = _SHORT_WRITERS.get(kind)
         word = kind if writer is None else writer(state, getattr(action, field), action)
-        if word is None:
+        if word is None or len(word.split()) != 1:  # a tile id with a space: the long form
             return None
         words.append(word)
     return " ".join(words)
