@@ -190,11 +190,13 @@ def test_parameters_are_the_variant_players_and_options() -> None:
     for game in GAMES:
         spec = pyspiel.load_game(adapter.short_name(game)).get_type().parameter_specification
         assert spec["variant"] == game.default_variant
-        assert spec["turn_limit"] == adapter.DEFAULT_TURN_LIMIT
+        assert spec["turn_limit"] == adapter.DEFAULT_LIMITS["turn_limit"]
         options = {f.name for f in attrs.fields(game.Options)}
         assert set(spec) - {"players", "variant"} <= options
         for field in attrs.fields(game.Options):
-            if type(field.default) in (bool, int):
+            if field.name in adapter.DEFAULT_LIMITS:
+                assert spec[field.name] == adapter.DEFAULT_LIMITS[field.name]
+            elif type(field.default) in (bool, int):
                 assert spec[field.name] == field.default
     with pytest.raises(ValueError, match="turn_limit"):
         _load(adapter.short_name(GAMES[0]), turn_limit=0)

@@ -25,12 +25,17 @@ Parameters:
   the option's own name and with its default (Super Teams: ``first_player``,
   ``partner_second_bonus``; Crash Course: ``official_draw``, ``set_back``,
   ``damage_bars_only_moves``, ``literal_secondary_win``, ``open_items``).
-- ``turn_limit``: the game ends unfinished, nobody winning, after this many turns.
-  OpenSpiel needs a finite ``max_game_length``, and the rules have none without a
-  limit, so the adapter always sets one: by default `DEFAULT_TURN_LIMIT` (300 turns).
-  Random play never came near it: over 1,000 random games per game, variant and player
-  count, the longest Super Teams game took 141 turns (2 players) and the longest
-  Crash Course game 106 (the 2-player variant). It must be 1 or more.
+- The limits, for the games whose ``Options`` have them: ``turn_limit`` (the game ends
+  unfinished, nobody winning, after this many turns) and ``decision_limit`` (the same
+  after this many decisions, chance apart: Crash Course's, since in its rules a turn
+  can hold any number of decisions). OpenSpiel needs a finite ``max_game_length``, and
+  the rules have none without a limit, so the adapter always sets them:
+  `DEFAULT_LIMITS`, 300 turns and 3,000 decisions. Random play (a uniform choice among
+  the legal actions, as OpenSpiel's ``random_sim_test`` plays) never came near them:
+  over 1,000 random games per game, variant and player count with the default options,
+  the longest Super Teams game took 141 turns (2 players; median 117) and 319
+  decisions, the longest Crash Course game 87 turns (Beginner, 4 players; 75 in the
+  standard game) and 453 decisions. Each limit must be 1 or more.
 - Options that are not a bool or an int keep their defaults (OpenSpiel's parameters
   cannot express them): Super Teams' ``bonus_split`` and ``colours``, Crash Course's
   ``characters`` and ``beginner_course``.
@@ -87,10 +92,11 @@ from sonic_rules.core.chance import CHANCE
 from sonic_rules.core.errors import RulesError
 from sonic_rules.core.game import Game, GameState
 
-__all__ = ["DEFAULT_TURN_LIMIT", "SonicGame", "SonicState", "register", "short_name"]
+__all__ = ["DEFAULT_LIMITS", "SonicGame", "SonicState", "register", "short_name"]
 
-DEFAULT_TURN_LIMIT = 300
-"""The adapter's turn limit when none is given (see the module's docstring)."""
+DEFAULT_LIMITS: dict[str, int] = {"turn_limit": 300, "decision_limit": 3000}
+"""The adapter's limits when none is given, for the games that have them (see the
+module's docstring)."""
 
 T = TypeVar("T")
 
@@ -148,8 +154,8 @@ def _option_parameters(sonic: Game[Any, Any]) -> dict[str, bool | int]:
     """The options OpenSpiel parameters can carry (bool or int), with their defaults."""
     parameters: dict[str, bool | int] = {}
     for field in attrs.fields(sonic.Options):
-        if field.name == "turn_limit":
-            parameters[field.name] = DEFAULT_TURN_LIMIT
+        if field.name in DEFAULT_LIMITS:
+            parameters[field.name] = DEFAULT_LIMITS[field.name]
         elif type(field.default) in (bool, int):
             parameters[field.name] = field.default
     return parameters
@@ -195,8 +201,9 @@ class SonicGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stub
         given = {**self.game_type.parameter_specification, **(params or {})}
         sonic = self.sonic
         options = {name: given[name] for name in _option_parameters(sonic)}
-        if options["turn_limit"] < 1:
-            raise ValueError(f"turn_limit must be 1 or more, got {options['turn_limit']}")
+        for limit in DEFAULT_LIMITS.keys() & options.keys():
+            if options[limit] < 1:
+                raise ValueError(f"{limit} must be 1 or more, got {options[limit]}")
         try:
             initial = sonic.new_game(
                 given["players"], variant=given["variant"], options=sonic.Options(**options)
@@ -233,8 +240,9 @@ class SonicGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stub
 
 
 def _bound(value: int | None, what: str) -> int:
-    if value is None:  # never: the adapter always sets a turn limit
-        raise ValueError(f"no bound on the {what} without a turn limit")
+    if value is None:  # a game whose limits the adapter does not know
+        limits = ", ".join(DEFAULT_LIMITS)
+        raise ValueError(f"the game has no bound on its {what}: it needs a limit ({limits})")
     return value
 
 
