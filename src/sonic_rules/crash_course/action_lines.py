@@ -122,6 +122,10 @@ _BENDS = {0: "straight", 1: "right", 3: "left"}
 """A shortcut tile's path by the turn from its entry edge to its exit edge."""
 
 
+_NOWHERE = (10**9, 10**9, 0)
+"""A cell and edge no tile is in: a shortcut tile written while the path has no open end
+goes there, for the rules to refuse."""
+
 _UNSAID = "_unsaid"
 """Marks short-form fields whose form's distinguishing word was left out."""
 
@@ -415,12 +419,12 @@ def _complete(state: State, form: _Form, fields: dict[str, Any]) -> A.Action | N
     """The action the fields name, if they name every field (a shortcut tile's cell and
     entry edge are those the path's open end points into)."""
     if form.action is A.LayShortcutTile and "exit" in fields:
-        # No open end: a cell no tile is in, for the rules to say why (the phase, the seat,
-        # no arrow, a path already met).
-        x, y, entry = open_end(state) or (10**9, 10**9, 0)
-        fields = {**fields, "x": x, "y": y, "entry": entry}
-        fields["exit"] = (entry + 2 + fields["exit"]) % 4
-        if x == 10**9:
+        end = open_end(state)
+        x, y, entry = end or _NOWHERE
+        bend = fields["exit"]
+        fields = {**fields, "x": x, "y": y, "entry": entry, "exit": (entry + 2 + bend) % 4}
+        if end is None:
+            # The rules say why there is none: the phase, the seat, no arrow, a path met.
             check(state, form.action(**fields))
             raise InvalidActionError("the shortcut path has no open end to lay a tile into")
     names = attrs.fields_dict(form.action)

@@ -202,9 +202,9 @@ def _catalogue(text: str) -> Catalogue:
         data = json.loads(value)
     except json.JSONDecodeError as error:
         raise HeaderError("tiles", f"not valid JSON: {error.msg}") from None
-    if not isinstance(data, dict) or not isinstance(data.pop("name", None), str):
+    name = data.pop("name", None) if isinstance(data, dict) else None
+    if not isinstance(name, str):
         raise HeaderError("tiles", "an inline catalogue is an object with a name")
-    name = json.loads(value)["name"]
     try:
         catalogue = attrs.evolve(parse_catalogue(data), name=name)
     except BoardError as error:
@@ -247,10 +247,8 @@ def _error_field(error: RulesError, players: int, from_seats: bool) -> str:
 
 
 def start(players: int, variant: str, fields: Mapping[str, str]) -> State:
-    """The start state a record's header describes (see `header`), built by `new_game`.
-
-    Any unknown, malformed or contradictory field raises a
-    `HeaderError` naming it.
+    """The start state a record's header describes (see `header`), built by `new_game`;
+    a `HeaderError` naming any field that is unknown, malformed or contradicts another.
     """
     options_by_key = {_key(field.name): field for field in attrs.fields(Options)}
     fixed = {"tiles", "first player", *(f"seat {seat}" for seat in range(players))}
