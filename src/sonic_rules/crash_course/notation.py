@@ -24,6 +24,7 @@ read), `expected` for validation reports.
 | lay a track tile | ``T lay corner-hive reversed``, ``T lay corner-hive printed`` |
 | drop the Rings | ``T drop 1.0L`` |
 | Beginner: get up, or stay down | ``K get-up``, ``K stay-down`` |
+| a token drawn, or the one kept, unseen (`unknowns`) | ``T drew ?``, ``T keep ?`` |
 
 The long form is the sentence `describe_action` gives in the state: ``Sonic draws a
 Spring``, ``Tails lays tile corner-hive reversed``.
