@@ -234,6 +234,12 @@ def _seat_line(subject: Any, seat: int, shown: Any) -> Text:
 # -- Crash Course ---------------------------------------------------------------------------
 
 
+KEY = (
+    "S T K E characters, s b c r items (r + count: a ring stack), ? face down, "
+    "↑↓ arrow spaces, ↰↱ corners, • a Flicky Bird to take, ┆ a Mega Jump"
+)
+
+
 def _crash_course(subject: Any) -> Text:
     lines = [
         _line((f"Crash Course · {subject.variant.value} · {subject.players} players", "bold")),
@@ -243,8 +249,25 @@ def _crash_course(subject: Any) -> Text:
             "The course, rearmost tile first, unrolled: lanes left to right are lines top to "
             "bottom, rows run left to right."
         ),
+        *_course(subject),
+        _line(("Key: ", "dim"), (KEY, "dim")),
     ]
+    for shortcut in (*subject.shortcuts, *subject.shortcut_attempt):
+        spec = subject.catalogue.shortcuts[shortcut.tile]
+        where = f"({shortcut.x}, {shortcut.y})"
+        lines.append(_line(f"Shortcut tile {spec.id} ({spec.kind}) at {where}"))
+    pile = sum(subject.pile) if hasattr(subject, "pile") else subject.pile_size
+    piles = f"{len(subject.tile_pile)}, {pile}, {sum(subject.discard)}"
+    lines.append(_line(("Tile pile, item pile, discard: ", "bold"), piles))
+    lines += [_board_line(subject, character) for character in subject.characters]
+    return Text("\n").join(lines)
+
+
+def _course(subject: Any) -> list[Text]:
+    """The course unrolled in a box, a header over each tile, then the tiles by name."""
     course = subject.course
+    if not course:
+        return [_line("no tile laid yet")]
     standing = {c.position: c for c in subject.characters if c.position is not None}
     items = {item.space: item for item in subject.board}
     header, lanes = Text(" "), [Text() for _ in range(LANES)]
@@ -265,40 +288,14 @@ def _crash_course(subject: Any) -> Text:
     for line in lanes:
         line.append("│")
     tiles = ["─" * 3 * ROWS for _ in course]
-    border = [_line("┌" + "┬".join(tiles) + "┐"), *lanes, _line("└" + "┴".join(tiles) + "┘")]
-    lines += [header, *border] if course else [_line("no tile laid yet")]
-    lines.append(
-        _line(
-            ("Tiles: ", "bold"),
-            " · ".join(f"{n} {subject.catalogue.tiles[t.tile].id}" for n, t in enumerate(course)),
-        )
-    )
-    lines.append(
-        _line(
-            ("Key: ", "dim"),
-            (
-                "S T K E characters, s b c r items (r + count: a "
-                "ring stack), ? face down, ↑↓ arrow spaces, "
-                "↰↱ corners, • a Flicky Bird to take, ┆ a Mega Jump",
-                "dim",
-            ),
-        )
-    )
-    for shortcut in (*subject.shortcuts, *subject.shortcut_attempt):
-        spec = subject.catalogue.shortcuts[shortcut.tile]
-        lines.append(
-            _line(f"Shortcut tile {spec.id} ({spec.kind}) at ({shortcut.x}, {shortcut.y})")
-        )
-    pile = sum(subject.pile) if hasattr(subject, "pile") else subject.pile_size
-    lines.append(
-        _line(
-            ("Tile pile, item pile, discard: ", "bold"),
-            f"{len(subject.tile_pile)}, {pile}, {sum(subject.discard)}",
-        )
-    )
-    for character in subject.characters:
-        lines.append(_board_line(subject, character))
-    return Text("\n").join(lines)
+    names = " · ".join(f"{n} {subject.catalogue.tiles[t.tile].id}" for n, t in enumerate(course))
+    return [
+        header,
+        _line("┌" + "┬".join(tiles) + "┐"),
+        *lanes,
+        _line("└" + "┴".join(tiles) + "┘"),
+        _line(("Tiles: ", "bold"), names),
+    ]
 
 
 def _also(words: str) -> str:

@@ -510,72 +510,72 @@ def required_birds(subject: Subject) -> int:
     return (subject if isinstance(subject, State) else stand_in(subject)).required_birds
 
 
+def _held(character: Character | SeenCharacter) -> tuple[tuple[ItemKind, ...] | None, int]:
+    """The items the picture may show (``None``: face down) and how many are held."""
+    if isinstance(character, Character):
+        return character.items, len(character.items)
+    return character.items, character.item_count
+
+
+def _board_words(subject: Subject, character: Character | SeenCharacter) -> str:
+    """A character board in words, for its title."""
+    beginner = subject.variant is Variant.BEGINNER
+    items, count = _held(character)
+    shown = "" if items is None else ", ".join(map(item_text, items))
+    birds = f"seat {character.owner} has {subject.birds[character.owner]} of "
+    birds += f"{required_birds(subject)} Flicky Birds"
+    return "; ".join(
+        [
+            "off the track" if character.position is None else str(character.position),
+            f"{character.rings} Rings",
+            *([] if beginner else [f"{character.damage} damage"]),
+            *(["the Power-Up"] if character.power_up else []),
+            f"items: {shown or 'none'}" if items is not None else f"{count} items, face down",
+            *([] if beginner else [birds]),
+        ]
+    )
+
+
 def _board(
     canvas: Canvas, subject: Subject, character: Character | SeenCharacter, top: float
 ) -> None:
     name = character_text(character.name)
     acting = subject.to_act == character.owner and acting_character(subject) is character
-    beginner = subject.variant is Variant.BEGINNER
-    birds, needed = subject.birds[character.owner], required_birds(subject)
-    items: tuple[ItemKind, ...] | None
-    if isinstance(character, Character):
-        items, count = character.items, len(character.items)
-    else:
-        items, count = character.items, character.item_count
-    shown = "" if items is None else ", ".join(map(item_text, items))
-    summary = [
-        "off the track" if character.position is None else str(character.position),
-        f"{character.rings} Rings",
-        *([] if beginner else [f"{character.damage} damage"]),
-        *(["the Power-Up"] if character.power_up else []),
-        f"items: {shown or 'none'}" if items is not None else f"{count} items, face down",
-        *([] if beginner else [f"seat {character.owner} has {birds} of {needed} Flicky Birds"]),
-    ]
-    canvas.open(f"{name}'s board (seat {character.owner}): {'; '.join(summary)}")
+    canvas.open(f"{name}'s board (seat {character.owner}): {_board_words(subject, character)}")
     canvas.panel(MARGIN - 6, top, canvas.width - 2 * MARGIN + 12, BOARD_ROW - 6, acting)
     _token(canvas, character.name, MARGIN + 14, top + 22, 24, character.knocked_down)
     canvas.text(MARGIN + 34, top + 19, ("▶ " if acting else "") + name, 13, font_weight="bold")
     canvas.text(MARGIN + 34, top + 35, f"seat {character.owner}", 10, fill=GREY)
     x = MARGIN + 140
-    for k in range(0 if beginner else MAX_DAMAGE):
+    if subject.variant is not Variant.BEGINNER:
         red = "#d1321f"
-        canvas.rect(
-            x + k * 14,
-            top + 14,
-            11,
-            16,
-            rx=2,
-            fill=red if k < character.damage else "none",
-            stroke=red,
-            stroke_width=1.5,
-        )
-    x += 0 if beginner else 38
+        for k in range(MAX_DAMAGE):
+            fill = red if k < character.damage else "none"
+            canvas.rect(x + k * 14, top + 14, 11, 16, rx=2, fill=fill, stroke=red, stroke_width=1.5)
+        x += 38
     for k in range(MAX_RINGS):
         ring = "#b07d00" if k < character.rings else "#d8d8d8"
         canvas.circle(x + 8 + k * 20, top + 22, 7, fill="none", stroke=ring, stroke_width=3.5)
     x += 68
-    power = {"fill": "#f2c417", "stroke": "#8a6d00"} if character.power_up else {"fill": "none"}
-    if not beginner:
-        canvas.star(x + 10, top + 22, 11, 4.5, **{"stroke": "#c8c8c8", **power})
-    x += 34
-    if items is None and count:
-        for k in range(min(count, 2)):
-            canvas.rect(x + k * 4, top + 10, 22, 24, rx=3, fill="#16407a", stroke="#ffffff")
+    if subject.variant is not Variant.BEGINNER:
+        held = {"fill": "#f2c417", "stroke": "#8a6d00"} if character.power_up else {"fill": "none"}
+        canvas.star(x + 10, top + 22, 11, 4.5, **{"stroke": "#c8c8c8", **held})
+        birds = f"Flicky Birds {subject.birds[character.owner]} / {required_birds(subject)}"
+        canvas.text(x + 144, top + 27, birds, 12, font_weight="bold", fill="#1b6f8a")
+    _held_items(canvas, character, x + 34, top)
+    canvas.close()
+
+
+def _held_items(canvas: Canvas, character: Character | SeenCharacter, x: float, top: float) -> None:
+    """The items held: face up, or backs with their count."""
+    items, count = _held(character)
     if not count:
         canvas.text(x, top + 27, "no items", 11, fill=GREY)
+    elif items is None:
+        for k in range(min(count, 2)):
+            canvas.rect(x + k * 4, top + 10, 22, 24, rx=3, fill="#16407a", stroke="#ffffff")
+        canvas.text(x + 32, top + 27, f"× {count} items", 11)
     for k, kind in enumerate(items or ()):
         fill, letters = ITEM_LOOKS[kind]
         canvas.rect(x + k * 28, top + 10, 24, 24, rx=4, fill=fill)
         canvas.text(x + k * 28 + 12, top + 26, letters, 10, fill="#ffffff", **MIDDLE_BOLD)
-    if items is None and count:
-        canvas.text(x + 32, top + 27, f"× {count} items", 11)
-    if not beginner:
-        canvas.text(
-            x + 110,
-            top + 27,
-            f"Flicky Birds {birds} / {needed}",
-            12,
-            font_weight="bold",
-            fill="#1b6f8a",
-        )
-    canvas.close()
