@@ -24,7 +24,7 @@ from sonic_rules.crash_course import (
     to_json,
     validate_state,
 )
-from sonic_rules.crash_course.events import TurnEnded, TurnLimitReached
+from sonic_rules.crash_course.events import DecisionLimitReached, TurnEnded, TurnLimitReached
 
 
 def _play(state: State, seed: int) -> tuple[State, list[object]]:
@@ -65,10 +65,17 @@ def test_cc_opt_turn_limit_ends_the_game_after_that_many_turns(
     assert setup_position(**position_kwargs(final)) == final
 
 
-def test_cc_opt_turn_limit_counts_turns_without_a_limit_too() -> None:
+def test_cc_opt_turn_limit_counts_turns_only_under_a_limit() -> None:
+    """Without limits nothing is counted: a position is equal however it was reached."""
     final, events = _play(new_game(3), seed=4)
-    assert final.turns_played == sum(isinstance(e, TurnEnded) for e in events)
+    assert final.turns_played == final.decisions_made == 0
     assert not any(isinstance(e, TurnLimitReached) for e in events)
+    limited, events = _play(new_game(3, options={"turn_limit": 10_000}), seed=4)
+    assert limited.turns_played == sum(isinstance(e, TurnEnded) for e in events) > 0
+    with pytest.raises(InvalidStateError, match="only under a turn limit"):
+        validate_state(attrs.evolve(final, turns_played=1))
+    with pytest.raises(InvalidStateError, match="only under a decision limit"):
+        validate_state(attrs.evolve(final, decisions_made=1))
 
 
 @pytest.mark.parametrize("limit", [0, -1, True, 2.5, "9"])
@@ -93,3 +100,48 @@ def test_cc_opt_turn_limit_a_format_2_state_loads_with_no_limit() -> None:
     del data["options"]["turn_limit"], data["turns_played"]
     data["format"] = 2
     assert from_json(json.dumps(data)) == state
+
+
+# ----- CC-OPT-DECISION-LIMIT ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"), [("standard", 3), ("two-player", 2), ("beginner", 2)]
+)
+@pytest.mark.parametrize("limit", [1, 4, 40])
+def test_cc_opt_decision_limit_ends_the_game_after_that_many_decisions(
+    variant: str, players: int, limit: int
+) -> None:
+    rng = random.Random(limit)
+    state = new_game(players, variant=variant, options={"decision_limit": limit})
+    decisions = 0
+    events: list[object] = []
+    while not state.is_over:
+        if state.to_act is CHANCE:
+            action = sample_outcome(chance_outcomes(state), rng)
+        else:
+            action = rng.choice(legal_actions(state))
+            decisions += 1
+        state, happened = step(state, action)
+        events.extend(happened)
+    assert state.decisions_made == decisions <= limit
+    if state.winners:
+        return
+    assert decisions == limit
+    assert state.outcome is not None
+    assert state.outcome.termination == "the decision limit was reached"
+    assert events[-1] == DecisionLimitReached(limit)
+    assert state.shortcut_attempt == () and state.motion == () and state.pending == ()
+    assert from_json(to_json(state)) == state
+    assert setup_position(**position_kwargs(state)) == state
+
+
+def test_cc_opt_decision_limit_validation() -> None:
+    with pytest.raises(InvalidStateError) as raised:
+        new_game(2, options={"decision_limit": 0})
+    assert raised.value.path == "$.options.decision_limit"
+    start = new_game(2, options={"decision_limit": 5})
+    with pytest.raises(InvalidStateError, match="decision limit"):
+        validate_state(attrs.evolve(start, decisions_made=5))
+    with pytest.raises(InvalidStateError, match="more decisions"):
+        validate_state(attrs.evolve(start, decisions_made=6))

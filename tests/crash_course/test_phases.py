@@ -57,6 +57,35 @@ def _play_out(state: State, rng: random.Random) -> State:
     return state
 
 
+def _limits_ending_in_every_phase() -> list[tuple[str, int, int, int]]:
+    """``(variant, players, limit, seed)`` games whose decision limit
+    falls on a decision leaving the game in each phase a decision can leave it in: found
+    by playing without the limit biting, noting after which decision each phase came."""
+    wanted = {t.source for t in PHASES.transitions if t.trigger == "decision_limit_reached"}
+    found: list[tuple[str, int, int, int]] = []
+    configs = [("standard", 4), ("two-player", 2), ("beginner", 3), ("standard", 2)]
+    for seed in range(200):
+        if not wanted:
+            break
+        variant, players = configs[seed % len(configs)]
+        rng = random.Random(seed)
+        state = new_game(players, variant=variant, options=Options(decision_limit=10**6))
+        while not state.is_over and wanted:
+            decides = state.to_act is not CHANCE
+            if decides:
+                legal = legal_actions(state)
+                action = legal[rng.randrange(len(legal))]
+            else:
+                outcomes = chance_outcomes(state)
+                action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+            state = apply(state, action)
+            if decides and state.phase in wanted:
+                wanted.discard(state.phase)
+                found.append((variant, players, state.decisions_made, seed))
+    assert not wanted, f"no random game reached {wanted}"
+    return found
+
+
 def _secondary_win_after_a_lay() -> State:
     """CC-SECONDARY-WIN from the lay-tile phase: the movement that asked for a tile goes
     on over the new tile's edge (a Spring over two Crabmeats carried from the lifted
@@ -88,6 +117,10 @@ def test_cc_proj_phase_every_declared_transition_is_taken_and_no_other() -> None
                 first = recorded[start].source if len(recorded) > start else state.phase
                 assert first is PHASES.initial_phase(variant)
                 _play_out(state, random.Random(seed))
+        # CC-OPT-DECISION-LIMIT ends a game in whatever phase a decision left it.
+        for variant, players, limit, seed in _limits_ending_in_every_phase():
+            start = new_game(players, variant=variant, options=Options(decision_limit=limit))
+            _play_out(start, random.Random(seed))  # the game that found the limit
         finished = _secondary_win_after_a_lay()
         assert (recorded[-1].source, recorded[-1].dest) == (Phase.LAY_TILE, Phase.GAME_OVER)
         assert finished.outcome is not None

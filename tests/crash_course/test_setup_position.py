@@ -97,7 +97,6 @@ def test_the_draw_choice_of_a_full_hand() -> None:
         items={"tails": ["spring", "bomb"]},
         active="tails",
         phase="draw-choice",
-        turns_played=1,
     )
     _same(built, played)
 

@@ -57,6 +57,8 @@ def step(state: State, action: A.Action) -> tuple[State, list[Event]]:
     handler(draft, action)
     if then_resolve:
         resolve(draft)
+    if not isinstance(action, CHANCE_TYPES):
+        turn.decision_made(draft)
     return draft.freeze(), draft.events
 
 
@@ -76,6 +78,9 @@ def _power_up_turn(d: Draft, action: A.PowerUpTurn) -> None:
     items.power_up_turn(d, action)
     shortcuts.return_shortcuts(d)
 
+
+CHANCE_TYPES = (A.DrawItem, A.DealTile, A.RevealItem)
+"""The chance outcomes; every other action is a seat's decision."""
 
 Handler = Callable[[Draft, Any], None]
 

@@ -481,6 +481,20 @@ class TurnLimitReached(Event):
         return f"The turn limit of {self.turns} turns is reached: the game ends, nobody wins."
 
 
+@attrs.frozen
+class DecisionLimitReached(Event):
+    """The game ends unfinished after ``decisions`` decisions; nobody wins
+    (``CC-OPT-DECISION-LIMIT``)."""
+
+    decisions: int
+
+    def describe(self) -> str:
+        return (
+            f"The decision limit of {self.decisions} decisions is reached: the game ends, "
+            "nobody wins."
+        )
+
+
 CrashCourseEvent: TypeAlias = (
     Drew
     | ItemKept
@@ -513,6 +527,7 @@ CrashCourseEvent: TypeAlias = (
     | TurnEnded
     | Won
     | TurnLimitReached
+    | DecisionLimitReached
 )
 EVENT_TYPES: tuple[type[Event], ...] = (
     Drew,
@@ -546,6 +561,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     TurnEnded,
     Won,
     TurnLimitReached,
+    DecisionLimitReached,
 )
 """Every Crash Course event type, in the order of the module."""
 

@@ -49,6 +49,11 @@ class Options:
     ``turn_limit``: the game ends unfinished, nobody winning, once this many turns have
     been played (``CC-OPT-TURN-LIMIT``; ``None``, the default: no limit). Agents need it:
     without it no bound on a game's length exists (see `action_space.max_game_length`).
+    ``decision_limit``: the game ends unfinished, nobody winning, once the seats have made
+    this many decisions, chance outcomes apart (``CC-OPT-DECISION-LIMIT``; ``None``, the
+    default: no limit). A turn limit alone does not bound a game's decisions: an
+    incomplete shortcut can be laid and taken back again and again in one turn
+    (``CC-SHORTCUT-LAY-COMPLETE``), so agents that need a horizon set this one.
     ``characters``: the characters in seat/turn order (empty: Sonic, Tails, Knuckles,
     Eggman in that order).
     ``beginner_course``: Beginner only, the track as the table laid it, rearmost first, as
@@ -62,5 +67,6 @@ class Options:
     literal_secondary_win: bool = False
     open_items: bool = False
     turn_limit: int | None = None
+    decision_limit: int | None = None
     characters: tuple[CharacterName, ...] = ()
     beginner_course: tuple[tuple[str, bool], ...] = ()

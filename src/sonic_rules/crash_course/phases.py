@@ -189,8 +189,8 @@ PHASES: PhaseMachine[Phase] = PhaseMachine(
             "nobody: the game is over",
             (),
             "CC-FINISH",
-            "a player has won (CC-FINISH, CC-SECONDARY-WIN), or the turn limit is reached "
-            "(CC-OPT-TURN-LIMIT)",
+            "a player has won (CC-FINISH, CC-SECONDARY-WIN), or a turn or decision limit is "
+            "reached (CC-OPT-TURN-LIMIT, CC-OPT-DECISION-LIMIT)",
         ),
     ],
     [
@@ -234,6 +234,12 @@ PHASES: PhaseMachine[Phase] = PhaseMachine(
         ("won", _RV, _O),
         # CC-OPT-TURN-LIMIT: the table's turn limit ends the game when a turn ends.
         ("turn_limit_reached", _A, _O),
+        # CC-OPT-DECISION-LIMIT: the decision limit ends the game after any decision,
+        # whatever the phase that decision left the game in.
+        *(
+            ("decision_limit_reached", phase, _O)
+            for phase in (_DC, _DR, _A, _RV, _L, _LS, _RD, _RC)
+        ),
     ],
     {"standard": _DR, "two-player": _DR, "beginner": _S},
 )

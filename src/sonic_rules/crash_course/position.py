@@ -437,12 +437,15 @@ def read_under_way(draws_left: object, drawn: object, motion: object) -> dict[st
     }
 
 
-def read_result(winners: object, termination: object, turns_played: object) -> dict[str, Any]:
-    """A finished game's winners and termination; the turns played so far."""
+def read_result(
+    winners: object, termination: object, turns_played: object, decisions_made: object
+) -> dict[str, Any]:
+    """A finished game's winners and termination; the turns and decisions so far."""
     return {
         "won_by": tuple(_counts_list(winners, "winners")),
         "termination": _text(termination, "termination"),
         "turns_played": read_int(turns_played, "turns_played"),
+        "decisions_made": read_int(decisions_made, "decisions_made"),
     }
 
 
@@ -559,6 +562,7 @@ def _turn_kwargs(state: State) -> dict[str, Any]:
         "winners": list(state.won_by),
         "termination": state.termination,
         "turns_played": state.turns_played,
+        "decisions_made": state.decisions_made,
     }
 
 

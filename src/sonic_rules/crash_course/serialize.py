@@ -43,11 +43,16 @@ from sonic_rules.crash_course.validate import validate_state
 GAME_NAME = "crash-course"
 FORMAT = 3
 """Format 1 was the bare fields with the whole catalogue; format 2 adds the envelope and
-writes the shipped catalogue by reference; format 3 adds ``options.turn_limit`` and
-``turns_played`` (``CC-OPT-TURN-LIMIT``). Format 2 still loads (no limit, no turn
+writes the shipped catalogue by reference; format 3 adds ``options.turn_limit``,
+``options.decision_limit``, ``turns_played`` and ``decisions_made``
+(``CC-OPT-TURN-LIMIT``, ``CC-OPT-DECISION-LIMIT``). Format 2 still loads (no limit, no turn
 counted)."""
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    2: lambda data: {"turns_played": 0, **add_option_field(data, "turn_limit", None)},
+    2: lambda data: {
+        "turns_played": 0,
+        "decisions_made": 0,
+        **add_option_field(add_option_field(data, "turn_limit", None), "decision_limit", None),
+    },
 }
 
 SHIPPED_CATALOGUES: dict[str, Callable[[], Catalogue]] = {DEFAULT_CATALOGUE: default_catalogue}

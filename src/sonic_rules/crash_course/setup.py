@@ -224,6 +224,7 @@ def setup_position(
     winners: Sequence[int] = (),
     termination: str = "",
     turns_played: int = 0,
+    decisions_made: int = 0,
 ) -> State:
     """Any position, from readable arguments; `position_kwargs` gives them back.
 
@@ -246,7 +247,7 @@ def setup_position(
         **read_shortcuts(blank.catalogue, laid_this_turn, shortcuts, shortcut_attempt),
         **read_under_way(draws_left, drawn, motion),
         pending=names.pending(pending),
-        **read_result(winners, termination, turns_played),
+        **read_result(winners, termination, turns_played, decisions_made),
     )
     return _checked(attrs.evolve(state, pile=_pile(state)))
 

@@ -252,7 +252,12 @@ class State(Pictured):
     in path order from the active character's arrow space; not in ``shortcuts`` until the
     path is finished (``CC-SHORTCUT-LAY-STEP``, ``CC-SHORTCUT-LAY-COMPLETE``)."""
     turns_played: int = 0
-    """Turns ended so far, skipped ones included (``CC-OPT-TURN-LIMIT`` counts them)."""
+    """Turns ended so far, skipped ones included, counted only when the options set a
+    turn limit (``CC-OPT-TURN-LIMIT``); 0 otherwise, so that without limits two states
+    of the same position are equal however they were reached."""
+    decisions_made: int = 0
+    """Decisions the seats have made so far, chance outcomes apart, counted only when the
+    options set a decision limit (``CC-OPT-DECISION-LIMIT``); 0 otherwise."""
 
     @property
     def to_act(self) -> int | ChanceType | None:
@@ -441,6 +446,7 @@ class Draft:
     termination: str
     shortcut_attempt: list[PlacedShortcut]
     turns_played: int
+    decisions_made: int
 
     def __init__(self, state: State) -> None:
         for name in _KEPT:

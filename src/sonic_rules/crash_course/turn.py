@@ -14,6 +14,8 @@ from sonic_rules.crash_course.track import beginner_slots, next_tile
 
 TURN_LIMIT = "the turn limit was reached"
 """The ``termination`` of a game the table's turn limit ended (``CC-OPT-TURN-LIMIT``)."""
+DECISION_LIMIT = "the decision limit was reached"
+"""The ``termination`` of a game the decision limit ended (``CC-OPT-DECISION-LIMIT``)."""
 
 
 def begin_turn(d: Draft, number: int) -> None:
@@ -57,12 +59,34 @@ def end_turn(d: Draft, action: A.EndTurn) -> None:
     begin_turn(d, following)
 
 
+def decision_made(d: Draft) -> None:
+    """Count a seat's decision; at the table's decision limit the game ends unfinished,
+    nobody winning, wherever it stood (``CC-OPT-DECISION-LIMIT``): an attempt's shortcut
+    tiles go back, a draw or a movement under way stops."""
+    limit = d.options.decision_limit
+    if limit is None:
+        return  # counted only under a limit: without one a state is its position alone
+    d.decisions_made += 1
+    if d.decisions_made < limit or d.phase is Phase.GAME_OVER:
+        return
+    d.termination = DECISION_LIMIT
+    d.motion.clear()
+    d.pending.clear()
+    d.shortcut_attempt.clear()
+    d.drawn.clear()
+    d.draws_left = 0
+    d.goto("decision_limit_reached")
+    d.events.append(E.DecisionLimitReached(d.decisions_made))
+
+
 def turn_limit_reached(d: Draft) -> bool:
     """Count a turn that ended; at the table's turn limit the game ends unfinished,
     nobody winning (``CC-OPT-TURN-LIMIT``)."""
-    d.turns_played += 1
     limit = d.options.turn_limit
-    if limit is None or d.turns_played < limit:
+    if limit is None:
+        return False  # counted only under a limit: without one a state is its position alone
+    d.turns_played += 1
+    if d.turns_played < limit:
         return False
     d.termination = TURN_LIMIT
     d.motion.clear()

@@ -48,6 +48,7 @@ TERMINATIONS = (
     "had to lift an occupied tile",
     "first off the finish tile",
     "the turn limit was reached",
+    "the decision limit was reached",
 )
 """How a game ends (``State.termination``): the reason of the ``Won`` event."""
 
@@ -58,11 +59,10 @@ def roster(players: int, variant: Variant, options: Options) -> tuple[Character,
         raise InvalidStateError(f"players must be 2, 3 or 4, not {players!r}", "$.players")
     if variant is Variant.TWO_PLAYER and players != 2:
         raise InvalidStateError("the 2-player variant is for 2 players", "$.players")
-    limit = options.turn_limit
-    if limit is not None and (type(limit) is not int or limit < 1):
-        raise InvalidStateError(
-            "must be a whole number of turns, 1 or more", "$.options.turn_limit"
-        )
+    for name in ("turn_limit", "decision_limit"):
+        limit = getattr(options, name)
+        if limit is not None and (type(limit) is not int or limit < 1):
+            raise InvalidStateError("must be a whole number, 1 or more", f"$.options.{name}")
     # CC-TWO-PLAYER-CHARACTERS: 2 players control 4 characters, each a Character with its
     # own board (position, damage, items, Rings, Power-Up).
     count = 4 if variant is Variant.TWO_PLAYER else players
@@ -83,14 +83,31 @@ def _check_turn_limit(state: State) -> None:
     limit = state.options.turn_limit
     if type(state.turns_played) is not int or state.turns_played < 0:
         raise InvalidStateError("must be a whole number, 0 or more", "$.turns_played")
+    if limit is None and state.turns_played:
+        raise InvalidStateError("turns are counted only under a turn limit", "$.turns_played")
     reached = limit is not None and state.turns_played >= limit
     if limit is not None and state.turns_played > limit:
         raise InvalidStateError(f"more turns than the turn limit of {limit}", "$.turns_played")
     if reached and state.phase is not Phase.GAME_OVER:
         raise InvalidStateError("the turn limit is reached: the game is over", "$.phase")
-    by_limit = state.termination == TERMINATIONS[-1]
+    by_limit = state.termination == TERMINATIONS[-2]
     if by_limit and not reached:
         raise InvalidStateError("the turn limit was not reached", "$.termination")
+    # CC-OPT-DECISION-LIMIT: the same for the decisions made.
+    cap = state.options.decision_limit
+    if type(state.decisions_made) is not int or state.decisions_made < 0:
+        raise InvalidStateError("must be a whole number, 0 or more", "$.decisions_made")
+    if cap is None and state.decisions_made:
+        raise InvalidStateError(
+            "decisions are counted only under a decision limit", "$.decisions_made"
+        )
+    if cap is not None and state.decisions_made > cap:
+        raise InvalidStateError(f"more decisions than the limit of {cap}", "$.decisions_made")
+    capped = cap is not None and state.decisions_made >= cap
+    if capped and state.phase is not Phase.GAME_OVER:
+        raise InvalidStateError("the decision limit is reached: the game is over", "$.phase")
+    if state.termination == TERMINATIONS[-1] and not capped:
+        raise InvalidStateError("the decision limit was not reached", "$.termination")
 
 
 def beginner_order(catalogue: Catalogue, options: Options) -> list[tuple[int, bool]]:
@@ -335,7 +352,7 @@ def _check_turn(state: State, count: int) -> None:
     if phase is Phase.LAY_TILE and not state.motion:
         raise InvalidStateError("a tile is laid for a character in motion", "$.motion")
     _check_turn_limit(state)
-    limited = state.termination == TERMINATIONS[-1]
+    limited = state.termination in TERMINATIONS[-2:]
     if phase is Phase.GAME_OVER and len(state.won_by) != (0 if limited else 1):
         raise InvalidStateError(
             "a finished game has one winner, none when the turn limit ended it", "$.won_by"

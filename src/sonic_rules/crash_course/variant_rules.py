@@ -158,4 +158,15 @@ OPTION_RULES: list[tuple[str, str, str, str]] = [
         "a skipped one (CC-BEGINNER-SKIP) included.",
         _O,
     ),
+    (
+        "CC-OPT-DECISION-LIMIT",
+        "Decision limit (option)",
+        "When a decision limit is set, the game ends as soon as the seats have made that "
+        "many decisions (chance outcomes apart) without a winner, wherever it stands: a "
+        "movement under way stops, a shortcut being laid goes back to the supply. The race "
+        "is unfinished and nobody wins. Meant for programs that need a bound on a game's "
+        "length; a turn limit alone gives none, since an incomplete shortcut can be laid and "
+        "taken back again and again within one turn (CC-SHORTCUT-LAY-COMPLETE).",
+        _O,
+    ),
 ]

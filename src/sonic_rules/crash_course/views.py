@@ -112,6 +112,7 @@ class View(Pictured):
     won_by: tuple[int, ...]
     termination: str
     turns_played: int
+    decisions_made: int
     shortcut_attempt: tuple[PlacedShortcut, ...]
 
     @property
@@ -232,6 +233,7 @@ def observe(state: State, seat: int | None) -> View:
         won_by=state.won_by,
         termination=state.termination,
         turns_played=state.turns_played,
+        decisions_made=state.decisions_made,
         shortcut_attempt=state.shortcut_attempt,
     )
 
@@ -319,6 +321,7 @@ def stand_in(view: View) -> State:
         won_by=view.won_by,
         termination=view.termination,
         turns_played=view.turns_played,
+        decisions_made=view.decisions_made,
         shortcut_attempt=view.shortcut_attempt,
     )
 
