@@ -16,6 +16,7 @@ from sonic_rules.super_teams import (
     ChooseJumper,
     Deal,
     DrawBonus,
+    Options,
     Pass,
     Play,
     PlayBonus,
@@ -30,33 +31,36 @@ from sonic_rules.super_teams import (
     chance_outcomes,
     legal_actions,
     legal_mask,
+    max_chance_nodes,
     max_game_length,
     new_game,
     num_chance_outcomes,
     num_distinct_actions,
     setup_position,
-    step,
 )
 from sonic_rules.super_teams.action_space import max_decisions_per_turn
+
+_ANY = new_game(2)
+"""Super Teams indices do not depend on the state: any state will do."""
 
 
 def test_indices_are_pinned() -> None:
     """Indices are part of the public interface: these numbers never change."""
-    assert action_index(Pass(2)) == 0
-    assert action_index(PlayBonus(0, BonusKind.SPEED)) == 1
-    assert action_index(PlayBonus(0, BonusKind.SHIELD)) == 4
-    assert action_index(ChooseHalf(1, Surface.RINGS)) == 5
-    assert action_index(ChooseHalf(1, Surface.NORMAL)) == 7
-    assert action_index(ChooseJumper(0, Character.SONIC)) == 8
-    assert action_index(ChooseJumper(0, Character.ROUGE)) == 15
-    assert action_index(Play(0, "blue-1", "sonic")) == 16
-    assert action_index(Play(3, "red-3", "knuckles")) == 83
-    assert action_index(Play(1, "yellow-6", "rouge")) == 207
-    assert chance_index(Deal(0, "blue-1")) == 0
-    assert chance_index(Deal(0, "yellow-6")) == 23
-    assert chance_index(Deal(2, "special")) == 24
-    assert chance_index(DrawBonus(1, BonusKind.SPEED)) == 25
-    assert chance_index(DrawBonus(1, BonusKind.SUPER_JUMP)) == 29
+    assert action_index(_ANY, Pass(2)) == 0
+    assert action_index(_ANY, PlayBonus(0, BonusKind.SPEED)) == 1
+    assert action_index(_ANY, PlayBonus(0, BonusKind.SHIELD)) == 4
+    assert action_index(_ANY, ChooseHalf(1, Surface.RINGS)) == 5
+    assert action_index(_ANY, ChooseHalf(1, Surface.NORMAL)) == 7
+    assert action_index(_ANY, ChooseJumper(0, Character.SONIC)) == 8
+    assert action_index(_ANY, ChooseJumper(0, Character.ROUGE)) == 15
+    assert action_index(_ANY, Play(0, "blue-1", "sonic")) == 16
+    assert action_index(_ANY, Play(3, "red-3", "knuckles")) == 83
+    assert action_index(_ANY, Play(1, "yellow-6", "rouge")) == 207
+    assert chance_index(_ANY, Deal(0, "blue-1")) == 0
+    assert chance_index(_ANY, Deal(0, "yellow-6")) == 23
+    assert chance_index(_ANY, Deal(2, "special")) == 24
+    assert chance_index(_ANY, DrawBonus(1, BonusKind.SPEED)) == 25
+    assert chance_index(_ANY, DrawBonus(1, BonusKind.SUPER_JUMP)) == 29
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -81,13 +85,13 @@ def _every_decision(seat: int) -> list[object]:
 
 
 def test_indices_are_a_bijection() -> None:
-    decisions = [action_index(a) for a in _every_decision(1)]  # type: ignore[arg-type]
+    decisions = [action_index(_ANY, a) for a in _every_decision(1)]  # type: ignore[arg-type]
     assert sorted(decisions) == list(range(208))
     cards = [
         Card.parse(f"{c}-{v}") for c in ("blue", "red", "black", "yellow") for v in range(1, 7)
     ]
     outcomes = [Deal(0, c) for c in (*cards, Card.special())]
-    chance = [chance_index(a) for a in (*outcomes, *(DrawBonus(0, k) for k in BonusKind))]
+    chance = [chance_index(_ANY, a) for a in (*outcomes, *(DrawBonus(0, k) for k in BonusKind))]
     assert sorted(chance) == list(range(30))
 
 
@@ -114,10 +118,10 @@ def test_mask_index_and_legal_actions_agree(players: int) -> None:
             legal = legal_actions(state)
             mask = legal_mask(state)
             if state.to_act is CHANCE:
-                indices = [chance_index(a) for a in legal]
+                indices = [chance_index(state, a) for a in legal]
                 size, from_index = 30, chance_from_index
             else:
-                indices = [action_index(a) for a in legal]
+                indices = [action_index(state, a) for a in legal]
                 size, from_index = 208, action_from_index
             assert len(mask) == size
             assert indices == sorted(set(indices))
@@ -145,10 +149,12 @@ def test_index_out_of_range_or_of_the_wrong_type() -> None:
         action_from_index("state", 16)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="state"):
         legal_mask(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="state"):
+        action_index("state", Pass(0))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="action"):
-        action_index("pass")  # type: ignore[arg-type]
+        action_index(_ANY, "pass")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="action"):
-        chance_index(16)  # type: ignore[arg-type]
+        chance_index(_ANY, 16)  # type: ignore[arg-type]
 
 
 def test_index_illegal_here_names_the_index_and_the_rule() -> None:
@@ -180,13 +186,13 @@ def test_chance_outcomes_are_the_chance_mask() -> None:
 
 def test_wrong_kind_of_action_has_no_index() -> None:
     with pytest.raises(InvalidActionError, match="chance_index"):
-        action_index(Deal(0, "blue-1"))
+        action_index(_ANY, Deal(0, "blue-1"))
     with pytest.raises(InvalidActionError, match="action_index"):
-        chance_index(Pass(0))
+        chance_index(_ANY, Pass(0))
     with pytest.raises(InvalidActionError, match="never played"):
-        action_index(PlayBonus(0, BonusKind.SUPER_JUMP))
+        action_index(_ANY, PlayBonus(0, BonusKind.SUPER_JUMP))
     with pytest.raises(InvalidActionError, match="special"):
-        action_index(Play(0, "special", "sonic"))
+        action_index(_ANY, Play(0, "special", "sonic"))
 
 
 def test_action_table_lists_every_index() -> None:
@@ -198,24 +204,25 @@ def test_action_table_lists_every_index() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_decisions_stay_within_the_bound(players: int) -> None:
+def test_st_opt_turn_limit_decisions_and_chance_stay_within_the_bounds(players: int) -> None:
+    """With a turn limit, every random game's decisions and chance nodes stay within
+    max_game_length and max_chance_nodes (proven in their docstrings; checked here)."""
     for seed in range(40):
         rng = random.Random(seed)
-        state = new_game(players)
-        decisions: list[int] = []  # decisions made by the end of each turn
-        made = 0
+        limit = 1 + seed * 3
+        state = new_game(players, options=Options(turn_limit=limit))
+        decisions = chance = 0
         while not state.is_over:
             if state.to_act is CHANCE:
                 action = sample_outcome(chance_outcomes(state), rng)
+                chance += 1
             else:
                 action = rng.choice(legal_actions(state))
-                made += 1
-            before = state.turns_played
-            state, _ = step(state, action)
-            if state.turns_played != before or state.is_over:
-                decisions.append(made)
-        for turns, count in enumerate(decisions, start=1):
-            assert count <= max_game_length(state, turns=turns)
+                decisions += 1
+            state = apply(state, action)
+        bound, chance_bound = max_game_length(state), max_chance_nodes(state)
+        assert bound is not None and chance_bound is not None
+        assert decisions <= bound and chance <= chance_bound
     assert max_decisions_per_turn(new_game(players)) == (4 if players == 4 else 3)
 
 
@@ -227,14 +234,12 @@ def test_st_loop_fallback_a_move_can_end_where_it_started() -> None:
     assert after.pieces == state.pieces
 
 
-def test_max_game_length_refuses_bad_input() -> None:
-    state = new_game(4)
-    assert max_game_length(state, turns=0) == 0
-    assert max_game_length(state, turns=24) == 24 * 4 + 8
-    assert max_game_length(state, turns=25) == 25 * 4 + 16
-    with pytest.raises(InvalidActionError, match="turns"):
-        max_game_length(state, turns=-1)
-    with pytest.raises(TypeError, match="turns"):
-        max_game_length(state, turns=2.5)  # type: ignore[arg-type]
+def test_max_game_length_needs_a_turn_limit() -> None:
+    assert max_game_length(new_game(4)) is None and max_chance_nodes(new_game(4)) is None
+    limited = new_game(4, options=Options(turn_limit=24))
+    assert max_game_length(limited) == 24 * 4 + 8
+    assert max_chance_nodes(limited) == 1 * (24 + 2 + 8) + 24
+    longer = new_game(4, options=Options(turn_limit=25))
+    assert max_game_length(longer) == 25 * 4 + 16
     with pytest.raises(TypeError, match="state"):
-        max_game_length(4, turns=3)  # type: ignore[arg-type]
+        max_game_length(4)  # type: ignore[arg-type]

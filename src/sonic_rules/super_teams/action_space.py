@@ -2,9 +2,10 @@
 
 One space serves every player count and every option: an index names an action
 without its seat (the seat is always the one to act), so the same 208 indices and 30
-chance indices fit 2, 3 and 4 players. At every decision node the legal actions, in
-`legal_actions` order, have increasing indices; likewise the chance
-outcomes. `action_table` writes the layout for the docs.
+chance indices fit 2, 3 and 4 players. Every function takes the state the action is
+taken in (both games' spaces have the same signatures; Crash Course needs the state).
+At every decision node the legal actions, in `legal_actions` order, have increasing
+indices; likewise the chance outcomes. `action_table` writes the layout for the docs.
 
 Decisions (`action_index`, `action_from_index`, `legal_mask`):
 
@@ -90,7 +91,8 @@ def _require_index(index: object, size: int, what: str) -> int:
 
 
 def num_distinct_actions(state: State) -> int:
-    """How many decision indices ``state``'s game has: 208 for every configuration."""
+    """How many decision indices ``state``'s game has (any state of the game will do):
+    208 for every configuration."""
     _require_state(state)
     return NUM_DISTINCT_ACTIONS
 
@@ -101,8 +103,14 @@ def num_chance_outcomes(state: State) -> int:
     return NUM_CHANCE_OUTCOMES
 
 
-def action_index(action: Action) -> int:
-    """The index of a seat's decision (the seat itself is not part of it)."""
+def action_index(state: State, action: Action) -> int:
+    """The index of a seat's decision in ``state`` (the seat itself is not part of it;
+    in Super Teams the index does not depend on the state)."""
+    _require_state(state)
+    return _action_index(action)
+
+
+def _action_index(action: Action) -> int:
     if not isinstance(action, ACTION_TYPES):
         raise TypeError(f"action must be a Super Teams action, got {action!r}")
     match action:
@@ -170,17 +178,22 @@ def legal_mask(state: State) -> list[bool]:
     state = _require_state(state)
     if state.to_act is CHANCE:
         mask = [False] * NUM_CHANCE_OUTCOMES
-        index: Callable[[Any], int] = chance_index
+        index: Callable[[Any], int] = _chance_index
     else:
         mask = [False] * NUM_DISTINCT_ACTIONS
-        index = action_index
+        index = _action_index
     for action in legal_actions(state):
         mask[index(action)] = True
     return mask
 
 
-def chance_index(action: Action) -> int:
-    """The index of a chance outcome (a `Deal` or a `DrawBonus`)."""
+def chance_index(state: State, action: Action) -> int:
+    """The index of a chance outcome (a `Deal` or a `DrawBonus`) in ``state``."""
+    _require_state(state)
+    return _chance_index(action)
+
+
+def _chance_index(action: Action) -> int:
     if not isinstance(action, ACTION_TYPES):
         raise TypeError(f"action must be a Super Teams action, got {action!r}")
     match action:
@@ -216,18 +229,19 @@ def max_decisions_per_turn(state: State) -> int:
     return 4 if state.players == 4 else 3
 
 
-def max_game_length(state: State, *, turns: int) -> int:
-    """A proven bound on the decisions (chance excluded) made in ``turns`` turns.
+def max_game_length(state: State) -> int | None:
+    """A proven bound on the decisions (chance excluded) of a whole game with
+    ``state``'s configuration, so also on those still to come from ``state``; ``None``
+    without a turn limit, because then no bound exists.
 
-    Super Teams has no bound without a turn limit. A move whose final space is in a
-    loop goes back to the nearest normal space behind the loop (ST-LOOP-FALLBACK),
-    which can be the space it started from: on the shipped board a character on space
-    10 (grass, the loop is 11-13) that plays a 1, 2 or 3 stays on 10; on a board whose
-    loop is longer than any move from the normal space behind it can reach, it stays
-    there whatever card is played, unless a Dexterity Bonus carries it through. Every
-    hand is dealt again when it empties, so such moves can repeat without end. An
-    agent needs a horizon, so this bounds the decisions made while
-    ``turns_played < turns`` in a game started by ``new_game`` (n players):
+    Super Teams has no bound without a turn limit (ST-OPT-TURN-LIMIT). A move whose
+    final space is in a loop goes back to the nearest normal space behind the loop
+    (ST-LOOP-FALLBACK), which can be the space it started from: on the shipped board a
+    character on space 10 (grass, the loop is 11-13) that plays a 1, 2 or 3 stays on 10;
+    on a board whose loop is longer than any move from the normal space behind it can
+    reach, it stays there whatever card is played, unless a Dexterity Bonus carries it
+    through. Every hand is dealt again when it empties, so such moves can repeat
+    without end. With a limit of ``T`` turns and ``n`` players:
 
     - A turn is one ``Play`` (1 decision), then the bonus response window: each seat in
       ``responders`` answers at most once (``PlayBonus`` or ``Pass`` removes it), and
@@ -241,19 +255,40 @@ def max_game_length(state: State, *, turns: int) -> int:
       in a hand in the deck (37 or 49 cards), more than the deal still needs even with
       one more special card, so the deck never runs dry again in that deal.
     - Each turn plays exactly one card and a deal gives 6n, so deals happen only when
-      ``turns_played`` is 0, 6n, 12n, ...: ``ceil(turns / 6n)`` deals before turn
-      ``turns`` ends.
+      ``turns_played`` is 0, 6n, 12n, ...: at most ``ceil(T / 6n)`` deals, the game
+      ending at the limit before another.
 
-    Hence: ``turns x max_decisions_per_turn + 2n x ceil(turns / 6n)``.
+    Hence: ``T x max_decisions_per_turn + 2n x ceil(T / 6n)``.
     """
     state = _require_state(state)
-    if type(turns) is not int:
-        raise TypeError(f"turns must be an int, got {turns!r}")
-    if turns < 0:
-        raise InvalidActionError(f"turns must be 0 or more, got {turns}")
+    limit = state.options.turn_limit
+    if limit is None:
+        return None
     n = state.players
-    deals = math.ceil(turns / (HAND_SIZE * n))
-    return turns * max_decisions_per_turn(state) + 2 * n * deals
+    return limit * max_decisions_per_turn(state) + 2 * n * _deals(limit, n)
+
+
+def max_chance_nodes(state: State) -> int | None:
+    """A proven bound on the chance nodes of a whole game with ``state``'s configuration;
+    ``None`` without a turn limit.
+
+    With a limit of ``T`` turns, ``n`` players and ``D = ceil(T / 6n)`` deals (see
+    `max_game_length`): a deal is 6n ``Deal`` outcomes plus one more for each special
+    card dealt (at most 2 per deal), and each special card starts a bonus round of at
+    most n ``DrawBonus`` outcomes; a turn's move ends on at most one bonus space, one
+    more ``DrawBonus`` (a Super Jump lands on rings and triggers nothing:
+    ST-SUPER-JUMP-NO-TRIGGER). Hence ``D x (6n + 2 + 2n) + T``.
+    """
+    state = _require_state(state)
+    limit = state.options.turn_limit
+    if limit is None:
+        return None
+    n = state.players
+    return _deals(limit, n) * (HAND_SIZE * n + 2 + 2 * n) + limit
+
+
+def _deals(turns: int, players: int) -> int:
+    return math.ceil(turns / (HAND_SIZE * players))
 
 
 def action_table() -> str:

@@ -364,6 +364,8 @@ def observation_layout(state: State) -> list[tuple[str, int]]:
     bonus_for           8              one-hot character whose bonus space draws
     jumper              4              one-hot seat choosing a Super Jump target
     partner_bonus       1              the option ST-OPT-SECOND-BONUS
+    turns               3              turns played; 1 if a turn limit is set
+                                       (ST-OPT-TURN-LIMIT), then the turns left
     ==================  =============  ==============================================
     """
     if not isinstance(state, State):
@@ -484,6 +486,13 @@ def _pending(view: View) -> list[float]:
     ]
 
 
+def _turns(view: View) -> list[float]:
+    limit = view.options.turn_limit
+    if limit is None:
+        return [float(view.turns_played), 0.0, 0.0]
+    return [float(view.turns_played), 1.0, float(limit - view.turns_played)]
+
+
 _Encoder = Callable[[View], list[float]]
 _SECTIONS: tuple[tuple[str, int | Callable[[int], int], _Encoder], ...] = (
     ("viewer", _SEATS, lambda v: _one_hot(v.seat, _SEATS)),
@@ -508,4 +517,5 @@ _SECTIONS: tuple[tuple[str, int | Callable[[int], int], _Encoder], ...] = (
     ("bonus_for", 8, lambda v: _one_hot(None if v.bonus_for is None else v.bonus_for.order, 8)),
     ("jumper", _SEATS, lambda v: _one_hot(v.jumper, _SEATS)),
     ("partner_bonus", 1, lambda v: [float(v.options.partner_second_bonus)]),
+    ("turns", 3, _turns),
 )
