@@ -154,11 +154,7 @@ def test_a_tile_laid_reads_with_its_facing_or_is_ambiguous_without() -> None:
     assert text.endswith(" reversed")
     with pytest.raises(AmbiguousActionError) as error:
         parse_action(state, text.removesuffix(" reversed"))
-    assert describe_long(state, action) in error.value.candidates
-
-
-def describe_long(state: State, action: Any) -> str:
-    return action_to_str(state, action, long=True)
+    assert action_to_str(state, action, long=True) in error.value.candidates
 
 
 def test_a_shortcut_tile_names_its_bend_and_the_cell_follows_the_open_end() -> None:
