@@ -3,6 +3,7 @@ header and what is expected next."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -11,9 +12,11 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from record_helpers import simulated
-from sonic_rules import IllegalActionError, InvalidActionError, records
+from sonic_rules import IllegalActionError, InvalidActionError, RulesError, records
 from sonic_rules.core.notation import AmbiguousActionError, HeaderError, NotationError
 from sonic_rules.crash_course import (
     GAME,
@@ -186,6 +189,26 @@ def test_a_short_form_names_the_column_at_fault(text: str, column: int) -> None:
     with pytest.raises(NotationError) as error:
         parse_action(position, text)
     assert error.value.column == column
+
+
+_VOCABULARY = (
+    "S T K E seat 1 drew dealt revealed keep move lay lay-shortcut place bomb bumper powerup "
+    "drop get-up spring ring L M R 0.0L 9.9R star-buzz.1m 999 -1 tunnel-1 left printed "
+    "reversed ? ( , ) north sonic moves into the lane tile row a"
+)
+_WORDS = st.sampled_from(_VOCABULARY.split())
+
+
+@given(st.lists(_WORDS | st.text(max_size=6), max_size=6))
+def test_any_line_reads_as_an_action_or_a_rules_error(words: list[str]) -> None:
+    position = setup_position(2, positions={"sonic": (1, 0, 1)}, items={"sonic": ["spring"]})
+    try:
+        action = parse_action(position, " ".join(words))
+    except RulesError:
+        return
+    assert action_to_str(position, action, long=True)
+    with contextlib.suppress(IllegalActionError):
+        apply(position, action)
 
 
 def test_a_line_that_is_not_text_is_refused() -> None:
