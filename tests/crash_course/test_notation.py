@@ -173,7 +173,18 @@ def test_a_shortcut_tile_names_its_bend_and_the_cell_follows_the_open_end() -> N
 
 @pytest.mark.parametrize(
     "text",
-    ["", "   ", "S fly", "X move L", "S move Q", "S move L L", "hello world", "S", "end"],
+    [
+        "",
+        "   ",
+        "S fly",
+        "X move L",
+        "S move Q",
+        "S move L L",
+        "hello world",
+        "S",
+        "end",
+        "S bomb ²",
+    ],
 )
 def test_lines_that_name_no_action_are_refused(text: str) -> None:
     position = setup_position(2, positions={"sonic": (1, 0, 1)})

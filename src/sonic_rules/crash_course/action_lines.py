@@ -158,7 +158,7 @@ def _lane(state: State, text: str) -> int:
 
 
 def _course_tile(state: State, text: str) -> int:
-    if text.isdigit():
+    if text.isdecimal():
         return int(text)
     ids = [state.catalogue.tiles[placed.tile].id.lower() for placed in state.course]
     if text in ids:
