@@ -323,3 +323,85 @@ def test_built_in_players_play_a_whole_game(g: Game[Any, Any]) -> None:
         assert result.final.is_over or result.capped
     with pytest.raises(LookupError, match="random"):
         g.player("no-such-player")
+
+
+# -- seat views and the action space, the same way for every game ---------------------------
+
+
+@pytest.mark.parametrize(("g", "variant", "players"), CONFIGS, ids=CONFIG_IDS)
+def test_views_and_action_space_through_the_game(
+    g: Game[Any, Any], variant: str, players: int
+) -> None:
+    """Every game answers the seat-view and action-space members alike: the mask marks
+    the legal actions' indices, each index names its action, the seat to act's view lists
+    the same legal actions, tensors have the declared shape, events per seat keep their
+    number and JSON round-trips."""
+    seen: list[Any] = []
+
+    def visit(state: Any, rng: random.Random) -> None:
+        if rng.random() > 0.2:
+            return
+        seen.append(state)
+        legal = g.legal_actions(state)
+        mask = g.legal_mask(state)
+        if state.to_act is CHANCE:
+            indices = [g.chance_index(state, a) for a in legal]
+            assert len(mask) == g.num_chance_outcomes(state)
+            named = [g.chance_from_index(state, i) for i in indices]
+        else:
+            indices = [g.action_index(state, a) for a in legal]
+            assert len(mask) == g.num_distinct_actions(state)
+            named = [g.action_from_index(state, i) for i in indices]
+            view = g.observe(state, state.to_act)
+            assert g.legal_actions(view) == legal
+            assert g.view_from_json(view.to_json()) == view
+        assert named == legal
+        assert sorted(i for i, on in enumerate(mask) if on) == sorted(indices)
+        for seat in [None, *range(players)]:
+            tensor = g.observation_tensor(state, seat)
+            assert (len(tensor),) == tuple(g.observation_shape(state))
+            assert sum(n for _, n in g.observation_layout(state)) == len(tensor)
+            assert g.information_state(state, seat) == g.observe(state, seat).to_json()
+
+    for seed in range(2):
+        _random_game(g, variant, players, seed, visit=visit)
+    assert seen
+    state = seen[-1]
+    assert g.action_table(state).startswith("| index |")
+    assert g.max_game_length(state) is None and g.max_chance_nodes(state) is None
+
+
+@pytest.mark.parametrize("g", GAMES, ids=[g.name for g in GAMES])
+def test_events_per_seat_through_the_game(g: Game[Any, Any]) -> None:
+    state = g.new_game(2)
+    rng = random.Random(3)
+    happened: list[Any] = []
+    for _ in range(300):
+        if state.is_over:
+            break
+        if state.to_act is CHANCE:
+            outcomes = g.chance_outcomes(state)
+            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = rng.choice(g.legal_actions(state))
+        state, events = g.step(state, action)
+        happened += events
+    for seat in (None, 0, 1):
+        seen = g.events_for(happened, seat, state)
+        assert len(seen) == len(happened)
+        assert [g.event_from_json(g.event_to_json(e)) for e in seen] == seen
+    assert g.events_for(happened, None, state) != happened  # something was hidden
+
+
+@pytest.mark.parametrize("g", GAMES, ids=[g.name for g in GAMES])
+def test_a_limit_makes_the_game_length_bounded(g: Game[Any, Any]) -> None:
+    """ST-OPT-TURN-LIMIT bounds a Super Teams game; Crash Course needs its decision limit
+    (CC-OPT-DECISION-LIMIT): a turn limit alone bounds nothing there."""
+    limits = [f.name for f in attrs.fields(g.Options) if f.name.endswith("_limit")]
+    bounded = [
+        name for name in limits if g.max_game_length(g.new_game(2, options={name: 50})) is not None
+    ]
+    assert len(bounded) == 1
+    state = g.new_game(2, options={bounded[0]: 50})
+    bound, chance = g.max_game_length(state), g.max_chance_nodes(state)
+    assert bound is not None and chance is not None and bound >= 50

@@ -275,7 +275,11 @@ def test_observe_refuses_bad_seats_and_types() -> None:
     with pytest.raises(TypeError, match="view"):
         legal_actions_for_view(state)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="seat"):
-        events_for([], "0")  # type: ignore[arg-type]
+        events_for([], "0", state)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="state"):
+        events_for([], 0, "state")  # type: ignore[arg-type]
+    with pytest.raises(InvalidActionError, match="seat 3"):
+        events_for([], 3, state)
 
 
 def test_a_view_given_to_apply_is_refused() -> None:
@@ -311,7 +315,7 @@ def test_events_for_hides_other_seats_cards(players: int) -> None:
     kinds = {type(event) for event in happened}
     assert {events.CardDealt, events.BonusCardTaken, events.Moved} <= kinds
     for seat in [None, *range(players)]:
-        seen = events_for(happened, seat)
+        seen = events_for(happened, seat, new_game(players))
         assert len(seen) == len(happened)
         for before, after in zip(happened, seen, strict=True):
             if isinstance(before, events.CardDealt):
@@ -330,7 +334,7 @@ def test_events_for_hides_other_seats_cards(players: int) -> None:
 
 def test_events_round_trip_through_json() -> None:
     happened = list(_all_events(4, 2))
-    happened += events_for(happened, 1)
+    happened += events_for(happened, 1, new_game(4))
     for event in happened:
         text = event_to_json(event)
         assert json.loads(text)["type"] == _kebab(type(event).__name__)

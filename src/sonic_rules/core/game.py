@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
@@ -113,6 +113,25 @@ class PlayedGame(Generic[S, A]):
     capped: bool
 
 
+@runtime_checkable
+class SeatView(Protocol):
+    """What every game's seat view answers (``Game.observe``): the seat it is for
+    (``None``: a spectator), who acts, strict JSON and a text description."""
+
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def to_act(self) -> int | ChanceType | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def to_json(self, indent: int | None = None) -> str: ...
+
+    def describe(self) -> str: ...
+
+
 @attrs.frozen(kw_only=True)
 class Game(Generic[S, A]):
     """A game, reached the same way whichever game it is.
@@ -121,6 +140,22 @@ class Game(Generic[S, A]):
     variant is the default). The callables are the game package's own module-level
     functions: ``GAME.apply`` is ``super_teams.apply``. ``players`` maps each built-in
     player's name to a factory (``GAME.players["greedy"]()``).
+
+    What each seat may see: ``observe(state, seat)`` (a `SeatView`; ``seat`` ``None``
+    for a spectator), ``view_from_json``, ``events_for(events, seat, state)`` and the
+    events' JSON (``event_to_json``, ``event_from_json``); ``legal_actions`` also takes
+    the view of the seat to act.
+
+    The fixed action space (every function takes the state the action is taken in; the
+    sizes depend only on the game's configuration): ``num_distinct_actions``,
+    ``action_index``, ``action_from_index``, ``legal_mask`` (chance indices at a chance
+    node), ``num_chance_outcomes``, ``chance_index``, ``chance_from_index``,
+    ``max_game_length`` and ``max_chance_nodes`` (proven bounds on a whole game's
+    decisions and chance nodes, ``None`` when the options set no limit), and
+    ``action_table`` (the layout as a markdown table). For agents:
+    ``observation_layout``, ``observation_shape``, ``observation_tensor(state, seat)``
+    (a flat list of floats built from the seat's view) and ``information_state(state,
+    seat)`` (a string equal exactly for the states the seat cannot tell apart).
     """
 
     name: str
@@ -146,6 +181,25 @@ class Game(Generic[S, A]):
     PHASES: PhaseMachine[Any]
     players: Mapping[str, Callable[[], Player[S, A]]]
     play_game: Callable[..., PlayedGame[S, A]]
+    observe: Callable[[S, int | None], SeatView]
+    view_from_json: Callable[[str | bytes], SeatView]
+    events_for: Callable[[Iterable[Event], int | None, S], list[Event]]
+    event_to_json: Callable[[Event], str]
+    event_from_json: Callable[[str | bytes], Event]
+    num_distinct_actions: Callable[[S], int]
+    num_chance_outcomes: Callable[[S], int]
+    action_index: Callable[[S, A], int]
+    action_from_index: Callable[[S, int], A]
+    chance_index: Callable[[S, A], int]
+    chance_from_index: Callable[[S, int], A]
+    legal_mask: Callable[[S], list[bool]]
+    max_game_length: Callable[[S], int | None]
+    max_chance_nodes: Callable[[S], int | None]
+    action_table: Callable[[S], str]
+    observation_layout: Callable[[S], list[tuple[str, int]]]
+    observation_shape: Callable[[S], tuple[int, ...]]
+    observation_tensor: Callable[[S, int | None], list[float]]
+    information_state: Callable[[S, int | None], str]
 
     @property
     def default_variant(self) -> str:

@@ -291,8 +291,10 @@ def _deals(turns: int, players: int) -> int:
     return math.ceil(turns / (HAND_SIZE * players))
 
 
-def action_table() -> str:
-    """The decision and chance index layout as a markdown table (for the docs)."""
+def action_table(state: State) -> str:
+    """The decision and chance index layout as a markdown table (for the docs); the
+    same for every Super Teams state."""
+    _require_state(state)
     rows = ["| index | kind | action |", "|---|---|---|"]
     rows.append(f"| {PASS_INDEX} | decision | pass |")
     for i, kind in enumerate(_HELD_BONUS):

@@ -246,15 +246,17 @@ def legal_actions_for_view(view: View) -> list[Action]:
 # -- events per seat ----------------------------------------------------------------------
 
 
-def events_for(events: Iterable[Event], seat: int | None) -> list[Event]:
-    """``events`` as ``seat`` sees them (``None``: a spectator).
+def events_for(events: Iterable[Event], seat: int | None, state: State) -> list[Event]:
+    """``events`` as ``seat`` sees them (``None``: a spectator); ``state`` is the state
+    before or after them (it says which seats there are).
 
     A movement card dealt to another seat becomes `HiddenCardDealt`; a
     bonus card another seat takes becomes `HiddenBonusCardTaken`
     (Super Jump excepted: it is played face up at once). Every other event is public.
     """
-    if seat is not None and type(seat) is not int:
-        raise TypeError(f"seat must be an int seat or None, got {seat!r}")
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a Super Teams State, got {type(state).__name__}")
+    seat = _check_seat(state, seat)
     seen: list[Event] = []
     for event in events:
         if isinstance(event, ev.CardDealt) and event.seat != seat:
