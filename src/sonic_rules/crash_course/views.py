@@ -508,6 +508,8 @@ def observation_layout(state: State) -> list[tuple[str, int]]:
                                         open_items)
     turns               3               turns played; 1 if a turn limit is set
                                         (CC-OPT-TURN-LIMIT), then the turns left
+    decisions           3               decisions made; 1 if a decision limit is set
+                                        (CC-OPT-DECISION-LIMIT), then those left
     ==================  ==============  =============================================
 
     A course never holds more tiles than the catalogue has, so ``K`` course slots always
@@ -719,6 +721,13 @@ def _turns(view: View) -> list[float]:
     return [float(view.turns_played), 1.0, float(limit - view.turns_played)]
 
 
+def _decisions(view: View) -> list[float]:
+    limit = view.options.decision_limit
+    if limit is None:
+        return [float(view.decisions_made), 0.0, 0.0]
+    return [float(view.decisions_made), 1.0, float(limit - view.decisions_made)]
+
+
 _Encoder = Callable[[View], list[float]]
 _SECTIONS: tuple[tuple[str, int | Callable[[Catalogue], int], _Encoder], ...] = (
     ("viewer", _SEATS, lambda v: _one_hot(v.seat, _SEATS)),
@@ -756,4 +765,5 @@ _SECTIONS: tuple[tuple[str, int | Callable[[Catalogue], int], _Encoder], ...] = 
     ("termination", len(TERMINATIONS), _termination),
     ("options", len(_OPTION_FLAGS), _options),
     ("turns", 3, _turns),
+    ("decisions", 3, _decisions),
 )
