@@ -25,7 +25,6 @@ from sonic_rules import IllegalActionError, InvalidActionError
 from sonic_rules.adapters import pettingzoo as adapter
 from sonic_rules.core.game import Game, GameState
 
-SHIM = adapter._Shim  # TEMPORARY
 ROOT = Path(__file__).resolve().parents[2]
 
 CONFIGURATIONS = [
@@ -77,10 +76,10 @@ def test_a_random_game_through_the_masks(game: Game[Any, Any], variant: str, pla
             continue
         assert state.to_act == int(agent.removeprefix("seat_"))
         mask = observation["action_mask"]
-        assert mask.tolist() == [int(legal) for legal in SHIM(game).legal_mask(state)]
+        assert mask.tolist() == [int(legal) for legal in game.legal_mask(state)]
         assert mask.any()
         assert observation["observation"].tolist() == pytest.approx(
-            SHIM(game).observation_tensor(state, state.to_act)
+            game.observation_tensor(state, state.to_act)
         )
         env.step(int(rng.choice(np.flatnonzero(mask))))
         decisions += 1
@@ -90,7 +89,7 @@ def test_a_random_game_through_the_masks(game: Game[Any, Any], variant: str, pla
         f"seat_{seat}": adapter.WIN_REWARD if seat in state.winners else adapter.LOSS_REWARD
         for seat in range(players)
     }
-    limit = SHIM(game).max_game_length(state)
+    limit = game.max_game_length(state)
     assert limit is None or decisions <= limit
 
 
@@ -229,7 +228,7 @@ def test_render_ansi_is_the_spectators_view(game: Game[Any, Any]) -> None:
     env = adapter.env(game.name, render_mode="ansi")
     env.reset(seed=5)
     state = env.unwrapped.game_state
-    assert env.render() == SHIM(game).observe(state, None).describe()
+    assert env.render() == game.observe(state, None).describe()
     with pytest.raises(ValueError, match="render_mode"):
         adapter.env(game.name, render_mode="human")
 
@@ -248,23 +247,23 @@ def test_infos_carry_each_seats_redacted_events_since_its_last_decision(
         events += caused
     assert state == env.unwrapped.game_state
     for seat, agent in enumerate(env.possible_agents):
-        seen = SHIM(game).events_for(events, seat, state)
+        seen = game.events_for(events, seat, state)
         assert env.infos[agent]["events"] == [event.describe() for event in seen]
     agent, seat = env.agent_selection, state.to_act
     waiting = env.possible_agents[(seat + 1) % 3]
     before = list(env.infos[waiting]["events"])
     index = int(np.flatnonzero(env.observe(agent)["action_mask"])[0])
-    state, events = game.step(state, SHIM(game).action_from_index(state, index))
+    state, events = game.step(state, game.action_from_index(state, index))
     while state.to_act is sonic_rules.CHANCE:
         outcomes, weights = zip(*game.chance_outcomes(state), strict=True)
         state, caused = game.step(state, rng.choices(outcomes, weights)[0])
         events += caused
     env.step(index)
     assert state == env.unwrapped.game_state
-    seen = [event.describe() for event in SHIM(game).events_for(events, seat, state)]
+    seen = [event.describe() for event in game.events_for(events, seat, state)]
     assert env.infos[agent]["events"] == seen
     if waiting != env.agent_selection:
-        seen = SHIM(game).events_for(events, (seat + 1) % 3, state)
+        seen = game.events_for(events, (seat + 1) % 3, state)
         assert env.infos[waiting]["events"] == before + [event.describe() for event in seen]
 
 

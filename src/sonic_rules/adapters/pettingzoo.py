@@ -228,25 +228,10 @@ class SonicRulesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inf
         self._deads_step_first()
 
 
-class _Shim:  # TEMPORARY until Game carries the members
-    def __init__(self, game: Any) -> None:
-        from sonic_rules import super_teams as st
-
-        self._game, self._st = game, st
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "events_for":
-            return lambda events, seat, state: self._st.events_for(events, seat)
-        if hasattr(self._game, name):
-            return getattr(self._game, name)
-        return getattr(self._st, name)
-
-
 def env(game_name: str, **options: Any) -> AECEnv:
     """An environment for the game named ``game_name`` (``"super-teams"``,
     ``"crash-course"``); the keywords are `SonicRulesEnv`'s."""
-    game: Any = _Shim(sonic_rules.game(game_name))
-    return wrappers.OrderEnforcingWrapper(SonicRulesEnv(game, **options))
+    return wrappers.OrderEnforcingWrapper(SonicRulesEnv(sonic_rules.game(game_name), **options))
 
 
 def super_teams_env(**options: Any) -> AECEnv:
