@@ -240,3 +240,14 @@ def test_every_record_rule_id_is_documented() -> None:
     page = (Path(__file__).parents[2] / "docs" / "records.md").read_text(encoding="utf-8")
     for rule in records.RECORD_RULES:
         assert rule in page
+
+
+def test_a_short_form_that_fits_two_actions_is_reported_with_both() -> None:
+    start = st.setup_position(4, hands=[["blue-4"], ["red-1"], ["black-2"], ["yellow-3"]])
+    text = records.write_record(GAME, [start]).replace("result: unfinished", "0 blue4")
+    problem = records.validate(text).problems[0]
+    assert problem.rule == "REC-AMBIGUOUS"
+    assert problem.message.startswith(
+        "'0 blue4': ambiguous: could be seat 0 plays blue 4 on Sonic; "
+        "or seat 0 plays blue 4 on Tails — expected: seat 0 plays a movement card"
+    )

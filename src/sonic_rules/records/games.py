@@ -7,6 +7,7 @@ import importlib.util
 from typing import Any, cast
 
 import sonic_rules
+from sonic_rules.core.errors import RulesError
 from sonic_rules.core.events import Event
 from sonic_rules.core.game import Game
 from sonic_rules.core.notation import Notation, PartialNotation, Tracker
@@ -28,6 +29,8 @@ def has_notation(game: AnyGame) -> bool:
 def notation(game: AnyGame) -> Notation[Any, Any]:
     """``game``'s notation: its notation module's ``NOTATION`` (or the module itself,
     when it defines the protocol's functions at module level)."""
+    if not has_notation(game):
+        raise RulesError(f"{game.title} has no record notation yet")
     module = importlib.import_module(notation_module(game))
     return cast(Notation[Any, Any], getattr(module, "NOTATION", module))
 
