@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sonic_rules import records
-from sonic_rules.super_teams.cards import Card
-from sonic_rules.super_teams.unknowns import Epoch, Pool
+import pytest
+
+import sonic_rules
+from record_helpers import hide, simulated
+from sonic_rules import IllegalActionError, records
+from sonic_rules import super_teams as st
+from sonic_rules.super_teams.cards import SPECIAL, Card
+from sonic_rules.super_teams.unknowns import Epoch, Pool, UnknownsTracker
 
 HEADER = "game: super-teams\nformat: 1\nplayers: 2\n"
 
@@ -96,3 +101,69 @@ def test_a_shown_card_may_come_from_any_epoch_that_had_one_to_give() -> None:
     assert pool.solve(shown=(1, "a")) is not None  # seat 0's from the second epoch
     pool.shown[0]["a"] = 2
     assert pool.solve(shown=(1, "a")) is None  # both a's are seat 0's
+
+
+def _oracle_cases(players: int, seed: int) -> tuple[list[str], dict[int, list[tuple[str, bool]]]]:
+    """A hidden record's lines and, at each play of a hidden seat in a round without a
+    mid-deal reshuffle, whether each card could be played there.
+
+    Within one such round every unseen card comes from the deck the round started with,
+    less the cards dealt face up: a card can be shown from a hidden hand exactly when the
+    seat has an unseen card left and a copy of it is still unaccounted for.
+    """
+    game = sonic_rules.game("super-teams")
+    start, actions, _ = simulated(game, "standard", players, seed)
+    lines = hide(records.write_record(game, [start, *actions])).split("\n")
+    body = lines.index("") + 1
+    cases: dict[int, list[tuple[str, bool]]] = {}
+    state = start
+    left: Counter[Card] = Counter()
+    unseen: Counter[int] = Counter()
+    one_epoch = True
+    for index, action in enumerate(actions):
+        if state.phase is st.Phase.DEAL and not any(state.hands):
+            left, unseen, one_epoch = Counter(state.deck), Counter(), True
+        if isinstance(action, st.Deal):
+            if action.seat == 0 or action.card.is_special:
+                left[action.card] -= 1
+            else:
+                unseen[action.seat] += 1
+        elif isinstance(action, st.Play) and action.seat != 0 and one_epoch:
+            verdicts = []
+            for card in sorted(set(st.cards.movement_deck(state.colours_in_play)) - {SPECIAL}):
+                movable = st.movable_characters(state, card.colour)
+                if movable:
+                    text = f"{action.seat} {card.colour.value}{card.value} {movable[0].value}"
+                    verdicts.append((text, unseen[action.seat] > 0 and left[card] > 0))
+            cases[body + index] = verdicts
+            unseen[action.seat] -= 1
+            left[action.card] -= 1
+        state, events = st.step(state, action)
+        if any(isinstance(event, st.events.DeckReshuffled) for event in events) and any(
+            state.hands
+        ):
+            one_epoch = False
+    return lines, cases
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 22), (4, 23)])
+def test_a_hidden_play_is_refused_exactly_when_no_deal_of_the_unseen_cards_allows_it(
+    players: int, seed: int
+) -> None:
+    lines, cases = _oracle_cases(players, seed)
+    body = lines.index("") + 1
+    tracker = UnknownsTracker(records.read_record("\n".join(lines[:body])).start)
+    checked = refused = 0
+    for index in range(body, len(lines) - 2):  # not the result line
+        for text, possible in cases.get(index, [])[:: 1 + index % 3]:
+            trial = tracker.fork()
+            try:
+                trial.advance(text)
+            except IllegalActionError as error:
+                assert not possible and error.rule == "ST-PLAY-CARD", (text, error)
+                refused += 1
+            else:
+                assert possible, text
+            checked += 1
+        tracker.advance(lines[index])
+    assert checked > 100 and refused > 10

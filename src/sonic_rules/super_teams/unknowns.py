@@ -18,6 +18,7 @@ seen going to it is one of its unseen cards, from an epoch that had one to give.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Hashable, Iterator
 from typing import Generic, TypeVar
@@ -69,6 +70,15 @@ class Pool(Generic[T]):
             [Epoch(Counter(deck))],
             [Counter(hand) for hand in hands],
             [Counter() for _ in hands],
+        )
+
+    def copy(self) -> Pool[T]:
+        """An independent copy (the cards themselves are values, shared)."""
+        return Pool(
+            self.never_unseen,
+            [Epoch(Counter(e.left), Counter(e.unseen)) for e in self.epochs],
+            [Counter(known) for known in self.known],
+            [Counter(shown) for shown in self.shown],
         )
 
     def hidden_in_hand(self, seat: int) -> int:
@@ -207,6 +217,13 @@ class UnknownsTracker:
     @property
     def state(self) -> State:
         return self._state
+
+    def fork(self) -> UnknownsTracker:
+        """An independent tracker at the same line, to try a line without taking it."""
+        forked = copy.copy(self)
+        forked._cards = self._cards.copy()
+        forked._bonus = self._bonus.copy()
+        return forked
 
     @property
     def exact(self) -> bool:
