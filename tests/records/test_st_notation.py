@@ -140,3 +140,8 @@ def test_a_bad_header_field_is_named(fields: dict[str, str], field: str) -> None
     with pytest.raises(HeaderError) as caught:
         NOTATION.start(2, "standard", fields)
     assert caught.value.field == field
+
+
+def test_the_first_player_may_be_written_as_a_seat_with_a_comment() -> None:
+    text = "game: super-teams\nformat: 1\nplayers: 3\nfirst player: seat 2  # rolled a six\n"
+    assert records.read_record(text).start.turn == 2

@@ -135,6 +135,8 @@ def _option_value(field: attrs.Attribute[Any], text: str) -> Any:
     if field.name == "bonus_split":
         return _bonus_split_value(text)
     lowered = text.strip().lower()
+    if field.name == "first_player":
+        lowered = lowered.removeprefix("seat").strip()
     if lowered in ("yes", "true", "on"):
         return True
     if lowered in ("no", "false", "off"):
