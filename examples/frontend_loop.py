@@ -1,8 +1,11 @@
-"""How a frontend drives a game: ask who acts, offer the legal actions, apply one.
+"""How a frontend drives a game: ask who acts, show that seat its view, offer its legal
+actions, apply one, and show each seat what happened as it may see it.
 
 The same loop serves every game, reached by name through ``sonic_rules.game``. Seat 0
-is "the human" here (it always takes the first legal action); the other seats are
-built-in bots; chance is resolved with a seeded generator held outside the state.
+is "the human" here (it always takes the first legal action) and the log is seat 0's
+screen: events are shown through ``events_for``, so other seats' cards and items stay
+hidden. The other seats are built-in bots (they read the state, as the referee's own
+players may); chance is resolved with a seeded generator held outside the state.
 """
 
 from __future__ import annotations
@@ -27,16 +30,18 @@ def main(name: str, seed: int = 5) -> None:
             outcomes, weights = zip(*game.chance_outcomes(state), strict=True)
             action = rng.choices(outcomes, weights)[0]
         else:
-            assert isinstance(state.to_act, int)
-            offered = game.legal_actions(state)  # what a frontend shows the seat
-            if state.to_act == 0:
+            seat = state.to_act
+            assert isinstance(seat, int)
+            view = game.observe(state, seat)  # all the seat may see: draw its screen from this
+            offered = game.legal_actions(view)  # the same list the state gives
+            if seat == 0:
                 action = offered[0]
             else:
-                action = bots[state.to_act].choose(state, offered, rng)
+                action = bots[seat].choose(state, offered, rng)
             decisions.append((state, action))
         state, events = game.step(state, action)
         history.append(state)
-        for event in events:
+        for event in game.events_for(events, 0, state):  # seat 0's screen
             print(event.describe())
     print(game.describe_state(state))
     assert state.outcome is not None

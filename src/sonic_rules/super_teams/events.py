@@ -30,7 +30,7 @@ class CardDealt(Event):
     card: Card
 
     def describe(self) -> str:
-        return f"seat {self.seat} is dealt a card"
+        return f"seat {self.seat} is dealt {self.card}"
 
 
 @attrs.frozen
@@ -81,7 +81,7 @@ class BonusCardTaken(Event):
     kind: BonusKind
 
     def describe(self) -> str:
-        return f"seat {self.seat} takes a bonus card"
+        return f"seat {self.seat} takes a {self.kind.value} bonus card"
 
 
 @attrs.frozen
