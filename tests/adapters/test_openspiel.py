@@ -30,6 +30,7 @@ CONFIGURATIONS = [
     for game in GAMES
     for variant, players in game.configurations()
 ]
+# Each bool option set, in each variant with its fewest players.
 BOOL_OPTIONS = [
     (adapter.short_name(game), field.name)
     for game in GAMES
@@ -52,7 +53,8 @@ def test_random_sim_test_with_serialization(name: str, variant: str, players: in
 
 @pytest.mark.parametrize(("name", "option"), BOOL_OPTIONS)
 def test_random_sim_test_with_each_bool_option(name: str, option: str) -> None:
-    for variant, players in sonic_rules.game(_sonic_name(name)).configurations():
+    for variant, counts in sonic_rules.game(_sonic_name(name)).variants.items():
+        players = min(counts)
         game = _load(name, variant=variant, players=players, turn_limit=SHORT, **{option: True})
         pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
@@ -218,7 +220,9 @@ def test_observers_for_the_information_state_and_the_spectator() -> None:
     assert public.string_from(state, 0) == public.string_from(state, 2)
     with pytest.raises(ValueError):
         game.make_py_observer(
-            pyspiel.IIGObservationType(private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+            pyspiel.IIGObservationType(
+                perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+            )
         )
 
 

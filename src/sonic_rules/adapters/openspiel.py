@@ -412,24 +412,9 @@ def _class_name(sonic: Game[Any, Any], suffix: str) -> str:
     return "".join(word.title() for word in sonic.name.split("-")) + suffix
 
 
-# -- development shim: until Game has the members, Super Teams' module functions --------
-class _Shim:
-    def __init__(self, game: Game[Any, Any], module: Any) -> None:
-        self._game, self._module = game, module
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "events_for":
-            return lambda events, seat, state: self._module.events_for(events, seat)
-        if hasattr(self._game, name):
-            return getattr(self._game, name)
-        return getattr(self._module, name)
+def _register_all() -> None:
+    for sonic in sonic_rules.games():
+        register(sonic)
 
 
-def _games() -> list[Any]:
-    from sonic_rules import super_teams
-
-    return [_Shim(super_teams.GAME, super_teams)]
-
-
-for _sonic in _games():
-    register(_sonic)
+_register_all()
