@@ -40,7 +40,8 @@ from sonic_rules.core.game import Game
 ROOT = Path(__file__).resolve().parent.parent
 GAME_MEMBERS = ("GAME", "PHASES", "RULES")
 MARKER = re.compile(
-    r"^<!-- (rules|rulings|phases|api|example|output|picture): ([A-Za-z0-9_./-]+) -->$",
+    r"^<!-- (rules|rulings|phases|api|example|output|picture|actions|observation): "
+    r"([A-Za-z0-9_./-]+) -->$",
     re.MULTILINE,
 )
 
@@ -205,6 +206,41 @@ def rulings_markdown(name: str) -> str:
     return "\n".join(out)
 
 
+# ----- action spaces and observations -------------------------------------------------------
+
+
+def _configurations(name: str) -> list[tuple[str, int, Any]]:
+    game = sonic_rules.game(name)
+    return [(v, n, game.new_game(n, variant=v)) for v, n in game.configurations()]
+
+
+def actions_markdown(name: str) -> str:
+    """The game's index table (``Game.action_table``) and its sizes per configuration."""
+    game = sonic_rules.game(name)
+    rows = ["| variant | players | decision indices | chance indices | observation |"]
+    rows.append("|---|---|---|---|---|")
+    for variant, players, state in _configurations(name):
+        rows.append(
+            f"| {variant} | {players} | {game.num_distinct_actions(state)} | "
+            f"{game.num_chance_outcomes(state)} | {game.observation_shape(state)} |"
+        )
+    first = _configurations(name)[0][2]
+    return "\n".join([*rows, "", game.action_table(first)])
+
+
+def observation_markdown(name: str) -> str:
+    """The observation tensor's sections (``Game.observation_layout``) for the default
+    configuration, in order, with where each starts."""
+    game = sonic_rules.game(name)
+    state = _configurations(name)[0][2]
+    rows = ["| section | first | length |", "|---|---|---|"]
+    start = 0
+    for section, length in game.observation_layout(state):
+        rows.append(f"| {section} | {start} | {length} |")
+        start += length
+    return "\n".join(rows)
+
+
 # ----- phases -------------------------------------------------------------------------------
 
 
@@ -314,7 +350,8 @@ def expand(markdown: str, claims: Iterable[str], where: str) -> str:
 
     def replace(match: re.Match[str]) -> str:
         kind, argument = match.group(1), match.group(2)
-        if kind in ("rules", "rulings", "phases") and argument not in sonic_rules.game_names():
+        per_game = ("rules", "rulings", "phases", "actions", "observation")
+        if kind in per_game and argument not in sonic_rules.game_names():
             raise ValueError(f"{where}: unknown game {argument!r} in a {kind} marker")
         if kind == "rules":
             return rules_markdown(argument)
@@ -322,6 +359,10 @@ def expand(markdown: str, claims: Iterable[str], where: str) -> str:
             return rulings_markdown(argument)
         if kind == "phases":
             return phases_markdown(argument)
+        if kind == "actions":
+            return actions_markdown(argument)
+        if kind == "observation":
+            return observation_markdown(argument)
         if kind == "api":
             return api_markdown(argument, claimed)
         if kind == "example":

@@ -166,7 +166,7 @@ def _require_index(index: object, size: int, what: str) -> int:
 
 def num_distinct_actions(state: State) -> int:
     """How many decision indices ``state``'s game has (any state of the game will do):
-    ``40 + 48K + 4S`` for a catalogue of ``K`` track and ``S`` shortcut tiles."""
+    ``31 + 48K + 4S`` for a catalogue of ``K`` track and ``S`` shortcut tiles."""
     return _layout(_require_state(state)).size
 
 
