@@ -98,6 +98,10 @@ def test_arbitrary_lines_after_a_valid_header(data: hs.DataObject) -> None:
             "-",
             "1.2L",
             "drew",
+            "²",
+            "٣",
+            "9" * 5000,
+            "win",
         ]
     )
     lines = data.draw(hs.lists(hs.lists(words, max_size=6).map(" ".join), max_size=12))
@@ -160,3 +164,16 @@ def test_a_valid_record_written_differently_stays_valid(data: hs.DataObject) -> 
     report = records.validate(newline.join(lines))
     assert report.valid, str(report)
     assert report.final == final or not report.exact
+
+
+@FUZZ
+@given(hs.data())
+def test_arbitrary_header_values(data: hs.DataObject) -> None:
+    text = data.draw(hs.sampled_from(_valid_records()))
+    lines = text.split("\n")
+    index = data.draw(hs.integers(0, lines.index("") - 1))
+    key = lines[index].split(":", 1)[0]
+    tricky = hs.sampled_from(["²", "٣", "9" * 5000, "-1", "none", "yes", "[]", "{}", "1.5", ""])
+    value = data.draw(hs.one_of(tricky, hs.text().map(lambda v: v.replace("\n", " "))))
+    lines[index] = f"{key}: {value}"
+    _read("\n".join(lines))

@@ -251,3 +251,36 @@ def test_a_short_form_that_fits_two_actions_is_reported_with_both() -> None:
         "'0 blue4': ambiguous: could be seat 0 plays blue 4 on Sonic; "
         "or seat 0 plays blue 4 on Tails — expected: seat 0 plays a movement card"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        HEADER + "deal " + "9" * 5000 + " blue4\n",
+        HEADER + "deal 0 blue" + "9" * 5000 + "\n",
+        HEADER + "deal ٣ blue4\n",
+        HEADER + "result: seat ² wins\n",
+        HEADER + "result: seat " + "9" * 5000 + " wins\n",
+        "game: super-teams\nformat: 1\nplayers: ²\n",
+        "game: super-teams\nformat: 1\nplayers: 2\nbonus split: speed ²\n",
+        "game: super-teams\nformat: 1\nplayers: 2\nseat " + "9" * 5000 + ": blue\n",
+        "game: super-teams\nformat: 1\nplayers: 2\nturn limit: " + "9" * 5000 + "\n",
+        "game: super-teams\nformat: 1\nplayers: 2\nfirst player: ٣\n",
+    ],
+    ids=[
+        "seat",
+        "card",
+        "arabic-seat",
+        "superscript",
+        "huge-winner",
+        "players",
+        "split",
+        "seat-field",
+        "option",
+        "first-player",
+    ],
+)
+def test_numbers_that_are_not_plain_small_numbers_are_reported(text: str) -> None:
+    problem = records.validate(text).problems[0]
+    assert problem.rule in {"REC-SYNTAX", "REC-RESULT", "REC-HEADER"}
+    assert len(problem.message) <= 600

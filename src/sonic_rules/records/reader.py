@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
@@ -29,6 +30,8 @@ from sonic_rules.records.text import (
 FREE_FIELDS = ("names", "event", "date", "place", "note")
 """Header fields of any record that describe the occasion, not the game's start."""
 _QUOTED = 60
+MAX_MESSAGE = 600
+"""The longest problem message; a longer one (quoting a long line) is cut."""
 
 
 @attrs.frozen
@@ -85,6 +88,11 @@ class _Stop(Exception):
     """Raised inside the reader to stop at the first problem (strict mode)."""
 
 
+def _short(message: str) -> str:
+    """A message cut to `MAX_MESSAGE` characters: it may quote what a line says."""
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 3] + "..."
+
+
 def _quote(text: str) -> str:
     return repr(text if len(text) <= _QUOTED else text[: _QUOTED - 3] + "...")
 
@@ -103,7 +111,7 @@ class _Reader:
         self.in_sync = True
 
     def problem(self, line: int, column: int, rule: str, message: str, **more: Any) -> None:
-        self.problems.append(Problem(line, column, rule, message, **more))
+        self.problems.append(Problem(line, column, rule, _short(message), **more))
         self.in_sync = False
         if not self.keep_going:
             raise _Stop
@@ -159,7 +167,7 @@ class _Reader:
 
     def fatal(self, line: Line, column: int, rule: str, message: str) -> NoReturn:
         """A header problem: nothing after it can be read."""
-        self.problems.append(Problem(line.number, column, rule, message))
+        self.problems.append(Problem(line.number, column, rule, _short(message)))
         raise _Stop
 
     def make_header(self, fields: Mapping[str, tuple[str, Line, int]], first: Line) -> _Header:
@@ -190,7 +198,7 @@ class _Reader:
             )
         text, line, column = fields["players"]
         counts = game.variants[variant]
-        if not text.isdigit() or int(text) not in counts:
+        if not re.fullmatch("[0-9]{1,3}", text) or int(text) not in counts:
             allowed = ", ".join(map(str, counts))
             self.fatal(
                 line, column, "REC-HEADER", f"players must be one of {allowed}, not {text!r}"

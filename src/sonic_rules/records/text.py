@@ -15,6 +15,7 @@ MAX_LINE = 100_000
 
 _FIELD = re.compile(r"[ \t]*([A-Za-z][A-Za-z0-9 _-]*?)[ \t]*:[ \t]*(.*)")
 _SPACES = re.compile(r"[ \t]+")
+_SEAT = re.compile("[0-9]{1,3}")
 SPECIAL_FIELDS = ("position", "result")
 """Field-like lines that belong to the body, not the header."""
 
@@ -86,8 +87,8 @@ def result_winners(value: str) -> tuple[bool, tuple[int, ...]] | None:
         return False, ()
     if words and words[0] in ("nobody", "none", "draw"):
         return True, ()
-    seats = [word for word in words if word.isdigit()]
-    rest = [word for word in words if not word.isdigit()]
+    seats = [word for word in words if _SEAT.fullmatch(word)]
+    rest = [word for word in words if not _SEAT.fullmatch(word)]
     if seats and set(rest) <= {"seat", "seats", "and", "win", "wins", "won"}:
         return True, tuple(sorted(int(seat) for seat in seats))
     return None

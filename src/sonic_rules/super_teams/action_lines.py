@@ -167,8 +167,8 @@ def _tokens(text: str) -> list[_Token]:
 def _card(token: _Token) -> Card:
     colour_text = token.text.rstrip("0123456789")
     value = token.text[len(colour_text) :]
-    if not 1 <= int(value) <= 6:
-        raise NotationError(f"a card's value is 1 to 6, not {value}", token.column)
+    if not re.fullmatch("[1-6]", value):
+        raise NotationError(f"a card's value is 1 to 6, not {value[:10]}", token.column)
     return Card(Colour(colour_text), int(value))
 
 
@@ -225,7 +225,10 @@ def _seat(parts: _Parts, default: int) -> int:
         return default
     if len(parts.seats) > 1:
         raise NotationError("more than one seat is named", parts.seats[1].column)
-    return int(parts.seats[0].text)
+    seat = parts.seats[0]
+    if not re.fullmatch("[0-9]{1,3}", seat.text):
+        raise NotationError(f"no seat {seat.text[:10]!r}", seat.column)
+    return int(seat.text)
 
 
 def _default_seat(state: State) -> int:

@@ -77,7 +77,8 @@ def expected(state: State) -> str:
 
 # -- the header ---------------------------------------------------------------------------
 
-_SEAT_FIELD = re.compile(r"seat (\d+)")
+_SEAT_FIELD = re.compile("seat ([0-9]{1,3})")
+_COUNT = re.compile("-?[0-9]{1,9}")
 _HEADER_OPTIONS = ("first_player", "colours")
 """Options written as their own header fields (``first player``, ``seat N``)."""
 
@@ -124,7 +125,7 @@ def _bonus_split_value(text: str) -> dict[str, int]:
     names = {kind.value: kind.name.lower() for kind in BonusKind}
     for part in text.split(","):
         words = part.split()
-        if len(words) != 2 or words[0].lower() not in names or not words[1].isdigit():
+        if len(words) != 2 or words[0].lower() not in names or not _COUNT.fullmatch(words[1]):
             example = _bonus_split_text(BonusSplit())
             raise ValueError(f"write each kind and its count ({example}), not {part.strip()!r}")
         split[names[words[0].lower()]] = int(words[1])
@@ -143,9 +144,14 @@ def _option_value(field: attrs.Attribute[Any], text: str) -> Any:
         return False
     if lowered == "none":
         return None
-    if re.fullmatch(r"-?\d+", lowered):
+    if _COUNT.fullmatch(lowered):
         return int(lowered)
-    return json.loads(text)
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise ValueError(
+            f"{text[:20]!r} is no value: write yes, no, a whole number, none or JSON"
+        ) from None
 
 
 def _colours(players: int, fields: Mapping[str, str]) -> list[list[str]] | None:
