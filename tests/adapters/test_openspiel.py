@@ -107,39 +107,50 @@ def test_nodes_chance_strings_and_tensors(name: str, variant: str, players: int)
 
 
 @pytest.mark.parametrize("name", [adapter.short_name(game) for game in GAMES])
-def test_hidden_outcomes_leave_other_seats_observations_alike(name: str) -> None:
-    """At chance nodes, two outcomes a seat's redacted events cannot tell apart give it the
-    same observation string and tensor and the same information state; a seat that
-    sees the difference has different information states."""
-    game = _load(name, players=game_players(name))
-    compared = unseen = 0
+def test_what_a_seat_cannot_tell_apart_leaves_its_observations_alike(name: str) -> None:
+    """At the nodes of a random game, for a few pairs of actions: after two chance
+    outcomes whose redacted events a seat cannot tell apart, the seat's observation
+    string and tensor and its information state are the same (what it may not see stays
+    unseen); whenever the seat's observation differs, so does its information state
+    (perfect recall), and the acting seat always tells its own decisions apart. One game
+    per variant, with its most players."""
+    sonic = sonic_rules.game(_sonic_name(name))
+    hidden = 0
+
+    def redacted(state: Any, index: int, seat: int) -> list[str]:
+        action = sonic.chance_from_index(state.sonic_state, index)
+        after, events = sonic.step(state.sonic_state, action)
+        return [sonic.event_to_json(e) for e in sonic.events_for(events, seat, after)]
 
     def visit(state: Any) -> None:
-        nonlocal compared, unseen
-        if not state.is_chance_node() or len(state.chance_outcomes()) < 2:
-            return
+        nonlocal hidden
+        chance = state.is_chance_node()
+        actions = [o for o, _ in state.chance_outcomes()] if chance else state.legal_actions()
+        picked = actions[:: max(1, len(actions) // 4)][:4]
         after = []
-        for outcome, _ in state.chance_outcomes()[:4]:
+        for action in picked:
             child = state.clone()
-            child.apply_action(outcome)
+            child.apply_action(action)
             after.append(child)
-        first = after[0]
-        for other in after[1:]:
-            for seat in range(game.num_players()):
-                compared += 1
-                saw = first.information_lines(seat)[-1] != other.information_lines(seat)[-1]
-                if saw:
-                    assert first.information_state_string(seat) != other.information_state_string(
-                        seat
-                    )
-                    continue
-                unseen += 1
-                assert first.observation_string(seat) == other.observation_string(seat)
-                assert first.observation_tensor(seat) == other.observation_tensor(seat)
-                assert first.information_state_string(seat) == other.information_state_string(seat)
+        for action, other in zip(picked[1:], after[1:], strict=True):
+            first = after[0]
+            for seat in range(state.num_players()):
+                same_state = first.information_state_string(seat) == other.information_state_string(
+                    seat
+                )
+                if first.observation_string(seat) != other.observation_string(seat):
+                    assert not same_state
+                if not chance:
+                    assert not same_state or seat != state.current_player()
+                elif redacted(state, picked[0], seat) == redacted(state, action, seat):
+                    hidden += 1
+                    assert same_state
+                    assert first.observation_string(seat) == other.observation_string(seat)
+                    assert first.observation_tensor(seat) == other.observation_tensor(seat)
 
-    _play(game, seed=2, visit=visit)
-    assert compared > 0 and 0 < unseen < compared
+    for variant, counts in sonic.variants.items():
+        _play(_load(name, variant=variant, players=max(counts)), seed=2, visit=visit)
+    assert hidden > 0
 
 
 def game_players(name: str) -> int:

@@ -60,11 +60,14 @@ Observations (``make_py_observer``):
   observer (``private_info`` ``NONE``) sees the spectator's view.
 - The information state (perfect recall) is a string only: the seat's current view,
   then one line per action applied so far, each naming who acted (the seat's own
-  decisions with their index) and the events as ``Game.events_for`` shows them to the
-  seat. The library's events report every change an action makes, so the lines hold
-  every observation the seat has had. There is no information-state tensor: a
-  fixed-size tensor cannot hold an unbounded history, and the Markov view tensor would
-  merge information sets that perfect recall keeps apart.
+  decisions with their index), the events as ``Game.events_for`` shows them to the
+  seat, and a digest (BLAKE2b, 128 bits) of the seat's view after the action. The
+  digest is what makes it perfect recall: events do not report everything a seat sees
+  change (a Crash Course move within a turn reports none, yet the view shows it), so
+  the string identifies the whole sequence of the seat's views, not only its events.
+  There is no information-state tensor: a fixed-size tensor cannot hold an unbounded
+  history, and the Markov view tensor would merge information sets that perfect recall
+  keeps apart.
 
 States serialize as OpenSpiel does for Python games (the pickled attributes beside the
 action history); the game state inside pickles as the library's state JSON
@@ -73,6 +76,7 @@ action history); the game state inside pickles as the library's state JSON
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
@@ -246,6 +250,11 @@ def _bound(value: int | None, what: str) -> int:
     return value
 
 
+def _view_string(sonic: Game[Any, Any], state: _Shared[Any], seat: int | None) -> str:
+    """``sonic.information_state`` of the shared state for ``seat``, computed once."""
+    return str(state.answer(("view", seat), lambda value: sonic.information_state(value, seat)))
+
+
 def _viewers(players: int) -> list[int | None]:
     """Every seat, then the spectator (``None``)."""
     return [*range(players), None]
@@ -296,9 +305,7 @@ class SonicState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
 
     def view_string(self, seat: int | None) -> str:
         """``Game.information_state`` of the state for ``seat`` (``None``: the spectator)."""
-        return str(
-            self._state.answer(("view", seat), lambda s: self.sonic.information_state(s, seat))
-        )
+        return _view_string(self.sonic, self._state, seat)
 
     def _decode(self, index: int) -> Any:
         state = self._state.value
@@ -309,8 +316,8 @@ class SonicState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
     def _apply_action(self, index: int) -> None:
         sonic, state = self.sonic, self._state.value
         actor = state.to_act
-        action = self._decode(index)
-        after, events = sonic.step(state, action)
+        after, events = sonic.step(state, self._decode(index))
+        shared = _Shared(after, _reducer(sonic))
         lines = []
         for seat, seen in zip(_viewers(state.players), self._seen.value, strict=True):
             shown = sonic.events_for(events, seat, after)
@@ -321,8 +328,11 @@ class SonicState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
                 who = f"seat {actor} chose #{index}"
             else:
                 who = f"seat {actor}"
-            lines.append((*seen, f"{who}: [{what}]"))
-        self._state = _Shared(after, _reducer(sonic))
+            digest = hashlib.blake2b(
+                _view_string(sonic, shared, seat).encode(), digest_size=16
+            ).hexdigest()
+            lines.append((*seen, f"{who}: [{what}] view {digest}"))
+        self._state = shared
         self._seen = _Shared(tuple(lines))
 
     def _action_to_string(self, player: int, index: int) -> str:
