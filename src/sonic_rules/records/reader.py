@@ -50,9 +50,9 @@ class Record:
     """A record read by `read_record`.
 
     ``header`` lists every field as written (keys in lower case). ``start`` is the
-    position the header describes (a position line after it is a step). ``exact`` is false when
-    some chance outcome was unseen: the states are then one assignment of the unseen
-    cards that fits every line.
+    position the header describes (a position line after it is a step). ``exact`` is
+    false when the final position depends on chance outcomes nobody saw: the states are
+    then one assignment of the unseen cards that fits every line.
     """
 
     game: AnyGame

@@ -63,7 +63,9 @@ class Report:
     lines: int
     final: Any = attrs.field(default=None, eq=False, repr=False)
     exact: bool = True
-    """False when some chance outcome was unseen: ``final`` is then one position that fits."""
+    """False when ``final`` depends on chance outcomes nobody saw: it is then one position
+    that fits every line (once every hand holding an unseen card has been played out,
+    the position is exact again)."""
 
     @property
     def valid(self) -> bool:
