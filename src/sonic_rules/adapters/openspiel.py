@@ -40,8 +40,8 @@ Parameters:
   cannot express them): Super Teams' ``bonus_split`` and ``colours``, Crash Course's
   ``characters`` and ``beginner_course``.
 
-Returns: +1 to each winner, -1 to every other seat; 0 to everyone when the turn limit
-ends the game with nobody winning (and before the end). The winners are the game's own
+Returns: +1 to each winner, -1 to every other seat; 0 to everyone when a limit ends
+the game with nobody winning (and before the end). The winners are the game's own
 ``winners``: one seat, or a team of two in 4-player Super Teams. Two-seat
 configurations and 4-player Super Teams are in fact zero-sum, but a 3-player game with
 one winner sums to -1, and OpenSpiel's utility type belongs to the game, not to one
@@ -50,7 +50,7 @@ configuration: so ``GENERAL_SUM``, utilities from -1 to 1.
 Actions are the game's fixed index space (``Game.num_distinct_actions``, the action
 index table in the docs); chance outcomes are ``Game.chance_index`` indices, up to
 ``Game.num_chance_outcomes``. An action's string is the game's description of it with
-its index: ``"play blue 3 for sonic (#40)"``, unique at every node.
+its index (``"seat 0 plays blue-3 on Sonic (#32)"``), unique at every node.
 
 Observations (``make_py_observer``):
 
@@ -63,8 +63,9 @@ Observations (``make_py_observer``):
   decisions with their index), the events as ``Game.events_for`` shows them to the
   seat, and a digest (BLAKE2b, 128 bits) of the seat's view after the action. The
   digest is what makes it perfect recall: events do not report everything a seat sees
-  change (a Crash Course move within a turn reports none, yet the view shows it), so
-  the string identifies the whole sequence of the seat's views, not only its events.
+  change (a Crash Course character's move into a lane reports none, yet the view shows
+  it), so the string identifies the whole sequence of the seat's views, not only what
+  its events said.
   There is no information-state tensor: a fixed-size tensor cannot hold an unbounded
   history, and the Markov view tensor would merge information sets that perfect recall
   keeps apart.
@@ -137,7 +138,7 @@ class _Shared(Generic[T]):
 
 
 def _state_from_json(game_name: str, text: str) -> _Shared[GameState]:
-    """Unpickle a state written by `_reduce_state` (the library's state JSON)."""
+    """Unpickle a state pickled by `_reducer` (the library's state JSON)."""
     sonic = sonic_rules.game(game_name)
     return _Shared(sonic.from_json(text), _reducer(sonic))
 
@@ -307,6 +308,13 @@ class SonicState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
         """``Game.information_state`` of the state for ``seat`` (``None``: the spectator)."""
         return _view_string(self.sonic, self._state, seat)
 
+    def observation(self, seat: int | None) -> list[float]:
+        """``Game.observation_tensor`` of the state for ``seat`` (``None``: the spectator)."""
+        tensor: list[float] = self._state.answer(
+            ("tensor", seat), lambda state: self.sonic.observation_tensor(state, seat)
+        )
+        return tensor
+
     def _decode(self, index: int) -> Any:
         state = self._state.value
         if state.to_act is CHANCE:
@@ -388,8 +396,7 @@ class SonicObserver:
         """Write the observation of ``state`` by ``player`` into ``tensor``."""
         if self.tensor is None:
             raise ValueError("the perfect-recall information state has no tensor")
-        values = self.sonic.observation_tensor(state.sonic_state, self._seat(player))
-        self.tensor[:] = values
+        self.tensor[:] = state.observation(self._seat(player))
 
     def string_from(self, state: SonicState, player: int) -> str:
         """The observation of ``state`` by ``player`` as a string."""
