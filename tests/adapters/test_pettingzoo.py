@@ -75,6 +75,7 @@ def test_a_random_game_through_the_masks(game: Game[Any, Any], variant: str, pla
             env.step(None)
             continue
         assert state.to_act == int(agent.removeprefix("seat_"))
+        assert env.observation_space(agent).contains(observation)
         mask = observation["action_mask"]
         assert mask.tolist() == [int(legal) for legal in game.legal_mask(state)]
         assert mask.any()
@@ -93,11 +94,20 @@ def test_a_random_game_through_the_masks(game: Game[Any, Any], variant: str, pla
     assert limit is None or decisions <= limit
 
 
-@GAMES
-def test_a_game_ended_by_the_turn_limit_rewards_nobody_and_is_no_truncation(
-    game: Game[Any, Any],
+def _limits() -> list[Any]:
+    return [
+        pytest.param(game, limit, id=f"{game.name}-{limit}")
+        for game in sonic_rules.games()
+        for limit in ("turn_limit", "decision_limit")
+        if limit in attrs.fields_dict(game.Options)
+    ]
+
+
+@pytest.mark.parametrize(("game", "limit"), _limits())
+def test_a_game_ended_by_a_limit_rewards_nobody_and_is_no_truncation(
+    game: Game[Any, Any], limit: str
 ) -> None:
-    env = adapter.env(game.name, turn_limit=3)
+    env = adapter.env(game.name, **{limit: 3})
     env.reset(seed=7)
     rng = random.Random(7)
     final: dict[str, float] = {}

@@ -20,17 +20,20 @@ and ``render_mode`` (``None`` or ``"ansi"``).
   here ``IllegalActionError`` naming the index and the rule (nothing changes: the
   same index may be tried again); a seat is never penalised for it.
 - Observations are dicts: ``"observation"``, the seat's own `observation_tensor`
-  as float32 (built from its view alone: other seats' secrets stay secret), bounded
-  below by 0 and unbounded above (counts such as the turns played have no maximum
-  without a turn limit); ``"action_mask"``, int8, the `legal_mask` for the seat to
+  as float32 (built from its view alone: other seats' secrets stay secret), declared
+  unbounded: counts such as the turns played have no maximum without a limit, and
+  some entries are signed (Crash Course places tiles by their cell offset from the
+  rearmost tile); ``"action_mask"``, int8, the `legal_mask` for the seat to
   act and all zeros for every other seat.
 - Chance (deals, draws) is resolved inside the environment from the outcomes'
   probabilities by a `random.Random` that ``reset(seed=...)`` seeds: the same seed
   and the same decisions give the same game.
 - Rewards come once, when the game ends: +1 to each winner and -1 to every other
-  seat; a game ended by the turn limit, which nobody wins, gives 0 to every seat.
-  Every seat is then terminated. Truncation never happens: the turn limit is a
-  rule of the game, not a cut by the environment.
+  seat; a game ended unfinished by one of its limits (the options ``turn_limit`` and,
+  in Crash Course, ``decision_limit``), which nobody wins, gives 0 to every seat.
+  Every seat is then terminated. Truncation never happens: a limit is a rule the
+  game's options set, not a cut by the environment. Without limits a game has no
+  bounded length (`max_game_length` is ``None``): set one for a fixed horizon.
 - ``infos[agent]["events"]`` lists, as sentences, the events the seat has seen
   since its last decision (its own decision's included), redacted by `events_for`.
 - ``render()`` with ``render_mode="ansi"`` returns the spectator's view of the
@@ -119,7 +122,9 @@ class SonicRulesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inf
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(low=0.0, high=np.inf, shape=shape, dtype=np.float32),
+                    "observation": spaces.Box(
+                        low=-np.inf, high=np.inf, shape=shape, dtype=np.float32
+                    ),
                     "action_mask": spaces.Box(
                         low=0, high=1, shape=(self._num_actions,), dtype=np.int8
                     ),
