@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
 import json
 import re
 import types
@@ -134,18 +135,109 @@ def structure_or_raise(
         raise InvalidStateError(f"{type(error).__name__}: {error}", path) from None
 
 
-def loads_json(text: str | bytes) -> Any:
-    """Parse JSON text; a syntax error becomes an ``InvalidStateError`` naming line and column."""
-    if not isinstance(text, str | bytes | bytearray):
-        raise InvalidStateError(f"expected JSON text, got {type(text).__name__}")
+MAX_JSON_CHARS = 1_000_000
+"""The longest JSON text any loader reads (states, actions, events, views), in characters."""
+MAX_JSON_DEPTH = 32
+"""The deepest nesting of arrays and objects any loader reads (a saved state needs 4)."""
+MAX_NUMBER_DIGITS = 40
+"""The most digits a number in JSON text may have (no field needs more than a few)."""
+
+_STRING_PATTERN = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+_STRING = re.compile(_STRING_PATTERN, re.DOTALL)
+_BRACKETS = re.compile(r"[\[\]{}]")
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_NUMBER_DIGITS + 1},}}")
+_TOKEN = re.compile(
+    rf"{_STRING_PATTERN}|(?P<bracket>[\[\]{{}}])|(?P<number>[0-9]{{{MAX_NUMBER_DIGITS + 1},}})",
+    re.DOTALL,
+)
+
+
+def _decode(data: bytes | bytearray) -> str:
+    """Bytes as text in the encoding JSON allows (UTF-8, or UTF-16/32 with their marks)."""
+    encoding = json.detect_encoding(data)
     try:
-        return json.loads(text)
+        return bytes(data).decode(encoding)
+    except UnicodeDecodeError as error:
+        raise InvalidStateError(
+            f"not valid {encoding.upper()} JSON: byte {error.start} ({error.reason})"
+        ) from None
+
+
+def _where(text: str, offset: int) -> str:
+    line = text.count("\n", 0, offset) + 1
+    return f"line {line}, column {offset - text.rfind(chr(10), 0, offset)}"
+
+
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _deepest(brackets: list[str]) -> int:
+    return max(itertools.accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def _check_shape(text: str) -> None:
+    """Refuse text nested deeper than ``MAX_JSON_DEPTH`` or with a number longer than
+    ``MAX_NUMBER_DIGITS``, in linear time before the parser sees it.
+
+    Strings are skipped whole, so brackets and digits inside them do not count.
+    Python's parser would otherwise raise ``RecursionError`` on deep nesting and
+    ``ValueError`` on a number of more than 4,300 digits.
+    """
+    outside_strings = _STRING.sub('""', text)
+    if (
+        _LONG_NUMBER.search(outside_strings) is None
+        and _deepest(_BRACKETS.findall(outside_strings)) <= MAX_JSON_DEPTH
+    ):
+        return
+    depth = 0
+    for token in _TOKEN.finditer(text):
+        bracket = token.group("bracket")
+        if token.group("number") is not None:
+            raise InvalidStateError(
+                f"a number of more than {MAX_NUMBER_DIGITS} digits ({_where(text, token.start())})"
+            )
+        if bracket is not None:
+            depth += 1 if bracket in "[{" else -1
+            if depth > MAX_JSON_DEPTH:
+                raise InvalidStateError(
+                    f"nested deeper than {MAX_JSON_DEPTH} arrays or objects "
+                    f"({_where(text, token.start())})"
+                )
+    raise InvalidStateError("nested too deeply or with too long a number")
+
+
+def _no_constant(name: str) -> Any:
+    raise InvalidStateError(f"{name} is not a JSON number")
+
+
+def loads_json(text: str | bytes) -> Any:
+    """Parse untrusted JSON text; whatever it holds, only an ``InvalidStateError`` comes out.
+
+    Bytes are decoded first (UTF-8, or UTF-16/32 with their marks). Text longer than
+    ``MAX_JSON_CHARS``, nested deeper than ``MAX_JSON_DEPTH`` or with a number of more
+    than ``MAX_NUMBER_DIGITS`` digits is refused before it is parsed; ``NaN`` and
+    ``Infinity`` are refused; a syntax error names the line and column.
+    """
+    if isinstance(text, bytes | bytearray):
+        if len(text) > 4 * MAX_JSON_CHARS:
+            raise InvalidStateError(f"longer than {MAX_JSON_CHARS:,} characters")
+        text = _decode(text)
+    if not isinstance(text, str):
+        raise InvalidStateError(f"expected JSON text, got {type(text).__name__}")
+    if len(text) > MAX_JSON_CHARS:
+        raise InvalidStateError(f"longer than {MAX_JSON_CHARS:,} characters")
+    _check_shape(text)
+    try:
+        return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         raise InvalidStateError(
             f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
         ) from None
-    except UnicodeDecodeError as error:
-        raise InvalidStateError(f"not valid UTF-8 JSON: {error}") from None
+    except (RecursionError, ValueError) as error:
+        # A backstop: `_check_shape` refuses what Python's parser cannot read.
+        if isinstance(error, InvalidStateError):
+            raise
+        raise InvalidStateError(f"not readable JSON: {type(error).__name__}") from None
 
 
 def kebab_case(name: str) -> str:
