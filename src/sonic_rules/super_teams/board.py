@@ -4,7 +4,11 @@ Board notation (RULINGS.md): whitespace-separated tokens, one per space, in trac
 order. ``S`` start (first, exactly once), ``.`` grass, ``=`` bridge, ``B`` bonus,
 ``R`` rings, ``X`` spikes, ``L`` loop space, and the double spaces ``R/X``, ``R/.``
 and ``X/.`` (either order). As an extension, ``#`` starts a comment that runs to
-the end of its line, so a transcription can be annotated.
+the end of its line, so a transcription can be annotated. Tokens are written in upper
+case, as listed.
+
+A board has at most `MAX_SPACES` spaces and its notation at most `MAX_NOTATION_CHARS`
+characters (the physical board has about 50 spaces); both are checked before any work.
 """
 
 from __future__ import annotations
@@ -92,6 +96,11 @@ _SPACE_NAMES = {
     Space.RINGS_GRASS: "rings/grass",
     Space.SPIKES_GRASS: "spikes/grass",
 }
+MAX_SPACES = 1_000
+"""The most spaces a board may have."""
+MAX_NOTATION_CHARS = 100_000
+"""The longest board notation `Board.parse` reads, comments and spacing included."""
+
 _TOKENS: dict[str, Space] = {space.value: space for space in Space}
 _TOKENS.update({"X/R": Space.RINGS_SPIKES, "./R": Space.RINGS_GRASS, "./X": Space.SPIKES_GRASS})
 
@@ -130,6 +139,8 @@ class Board:
     _next_rings: tuple[int | None, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.spaces, tuple) or len(self.spaces) > MAX_SPACES:
+            raise BoardError(f"a board is a tuple of at most {MAX_SPACES:,} spaces")
         problem = _check_spaces(self.spaces)
         if problem is not None:
             raise BoardError(problem[1], f"space {problem[0]}")
@@ -144,13 +155,22 @@ class Board:
         """
         if not isinstance(text, str):
             raise BoardError(f"board notation must be text, got {type(text).__name__}")
+        if len(text) > MAX_NOTATION_CHARS:
+            raise BoardError(
+                f"the notation has {len(text):,} characters; at most {MAX_NOTATION_CHARS:,} "
+                "are read"
+            )
         tokens = _tokenize(text)
         if not tokens:
             raise BoardError("the board is empty: it needs at least the start space 'S'")
+        if len(tokens) > MAX_SPACES:
+            raise BoardError(f"the board has {len(tokens):,} spaces; at most {MAX_SPACES:,}")
         spaces: list[Space] = []
         for index, (token, line, column) in enumerate(tokens):
-            where = f"token {index + 1} {token!r} (line {line}, column {column})"
-            space = _TOKENS.get(token.upper())
+            where = f"token {index + 1} {token[:20]!r} (line {line}, column {column})"
+            space = _TOKENS.get(token)
+            if space is None and token.upper() in _TOKENS:
+                raise BoardError(f"space tokens are upper case: write {token.upper()!r}", where)
             if space is None:
                 raise BoardError("unknown space; expected one of S . = B R X L R/X R/. X/.", where)
             if space is Space.START and index != 0:
@@ -212,21 +232,28 @@ def _check_spaces(spaces: tuple[Space, ...]) -> tuple[int, str] | None:
 
 
 def _compute_loops(spaces: tuple[Space, ...]) -> tuple[Loop | None, ...]:
+    """Each space's loop, in one pass each way (a board of many short loops stays linear)."""
+    normal_behind: list[int] = []
+    last_normal = 0
+    for index, space in enumerate(spaces):
+        if space.is_normal:
+            last_normal = index
+        normal_behind.append(last_normal)
     result: list[Loop | None] = [None] * len(spaces)
-    index = 0
-    while index < len(spaces):
+    next_normal: int | None = None
+    index = len(spaces) - 1
+    while index >= 0:
+        if spaces[index].is_normal:
+            next_normal = index
         if spaces[index] is not Space.LOOP:
-            index += 1
+            index -= 1
             continue
-        first = index
-        while index < len(spaces) and spaces[index] is Space.LOOP:
-            index += 1
-        last = index - 1
-        fallback = next(i for i in range(first - 1, -1, -1) if spaces[i].is_normal)
-        beyond = next((i for i in range(last + 1, len(spaces)) if spaces[i].is_normal), None)
-        loop = Loop(first, last, fallback, beyond)
-        for i in range(first, last + 1):
-            result[i] = loop
+        last = index
+        while index >= 0 and spaces[index] is Space.LOOP:
+            index -= 1
+        first = index + 1
+        loop = Loop(first, last, normal_behind[first], next_normal)
+        result[first : last + 1] = [loop] * (last - first + 1)
     return tuple(result)
 
 

@@ -135,13 +135,18 @@ class Card:
         try:
             colour = Colour(colour_text)
         except ValueError:
-            raise InvalidActionError(f"unknown card {text!r}: no colour {colour_text!r}") from None
-        if not sep or not value_text.isdigit() or not 1 <= int(value_text) <= 6:
-            raise InvalidActionError(f"unknown card {text!r}: the value must be 1 to 6")
-        return Card(colour, int(value_text))
+            raise InvalidActionError(
+                f"unknown card {text[:40]!r}: no colour {colour_text[:20]!r}"
+            ) from None
+        # Only ASCII digits: ``str.isdigit`` also takes "²", which ``int`` refuses.
+        value = value_text.lstrip("0")
+        if not sep or value not in _VALUES:
+            raise InvalidActionError(f"unknown card {text[:40]!r}: the value must be 1 to 6")
+        return Card(colour, _VALUES[value])
 
 
 SPECIAL = Card(None, 0)
+_VALUES = {str(value): value for value in range(1, 7)}
 
 
 class BonusKind(enum.Enum):
