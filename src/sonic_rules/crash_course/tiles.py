@@ -23,7 +23,8 @@ from typing import Any
 
 import attrs
 
-from sonic_rules.core.errors import BoardError
+from sonic_rules.core.errors import BoardError, InvalidStateError
+from sonic_rules.core.serialization import MAX_JSON_CHARS, loads_json
 
 ROWS = 3
 LANES = 3
@@ -48,6 +49,16 @@ TILE_KINDS = ("start-line", "start", "straight", "corner")
 TURNS = ("straight", "left", "right")
 SHORTCUT_KINDS = ("tunnel", "loop")
 SHORTCUT_SHAPES = ("straight", "corner")
+
+MAX_TRACK_TILES = 256
+"""The most track tiles a catalogue may have (the physical game has 7)."""
+MAX_SHORTCUT_TILES = 256
+"""The most shortcut tiles a catalogue may have (the physical game has 3)."""
+MAX_ID_CHARS = 100
+"""The longest tile id."""
+MAX_CATALOGUE_CHARS = MAX_JSON_CHARS
+"""The longest catalogue text or file `load_tiles` reads."""
+_MAX_PATH_CHARS = 4096
 
 
 @attrs.frozen
@@ -178,12 +189,18 @@ def _fail(message: str, where: str, source: str | None) -> BoardError:
     return BoardError(message, f"{source}: {where}" if source else where)
 
 
+def _short(value: Any) -> str:
+    """``repr(value)``, cut to 60 characters: a message never echoes a whole upload."""
+    shown = repr(value)
+    return shown if len(shown) <= 60 else f"{shown[:60]}... ({len(shown):,} characters)"
+
+
 def _check_keys(entry: Any, keys: set[str], where: str, source: str | None) -> dict[str, Any]:
     if not isinstance(entry, dict):
-        raise _fail(f"expected an object, got {entry!r}", where, source)
+        raise _fail(f"expected an object, got {_short(entry)}", where, source)
     for key in entry:
         if key not in keys:
-            raise _fail(f"unknown field {key!r}", where, source)
+            raise _fail(f"unknown field {_short(key)}", where, source)
     for key in sorted(keys):
         if key not in entry:
             raise _fail(f"missing field {key!r}", where, source)
@@ -191,8 +208,13 @@ def _check_keys(entry: Any, keys: set[str], where: str, source: str | None) -> d
 
 
 def _string(value: Any, allowed: Sequence[str] | None, where: str, source: str | None) -> str:
-    if not isinstance(value, str) or not value:
-        raise _fail(f"expected a non-empty string, got {value!r}", where, source)
+    if not isinstance(value, str) or not value or len(value) > MAX_ID_CHARS:
+        raise _fail(
+            f"expected a non-empty string of at most {MAX_ID_CHARS} characters, "
+            f"got {_short(value)}",
+            where,
+            source,
+        )
     if allowed is not None and value not in allowed:
         raise _fail(f"{value!r} is not one of {', '.join(allowed)}", where, source)
     return value
@@ -206,11 +228,13 @@ def _parse_tile(entry: Any, number: int, source: str | None) -> TileSpec:
     turn = _string(data["turn"], TURNS, f"{where}.turn", source)
     rows = data["rows"]
     if not isinstance(rows, list) or len(rows) != ROWS:
-        raise _fail(f"expected a list of {ROWS} rows, got {rows!r}", f"{where}.rows", source)
+        raise _fail(f"expected a list of {ROWS} rows, got {_short(rows)}", f"{where}.rows", source)
     for row_number, row in enumerate(rows):
         row_where = f"{where}.rows[{row_number}]"
         if not isinstance(row, str) or len(row) != LANES:
-            raise _fail(f"expected a string of {LANES} features, got {row!r}", row_where, source)
+            raise _fail(
+                f"expected a string of {LANES} features, got {_short(row)}", row_where, source
+            )
         for lane, feature in enumerate(row):
             feature_where = f"{row_where}[{lane}]"
             if feature not in FEATURES:
@@ -237,10 +261,18 @@ def parse_catalogue(data: Any, source: str | None = None) -> Catalogue:
     raw_tiles = document["tiles"]
     if not isinstance(raw_tiles, list):
         raise _fail("expected a list of tiles", "tiles", source)
+    if len(raw_tiles) > MAX_TRACK_TILES:
+        raise _fail(f"at most {MAX_TRACK_TILES} track tiles, not {len(raw_tiles)}", "tiles", source)
     tiles = tuple(_parse_tile(entry, number, source) for number, entry in enumerate(raw_tiles))
     raw_shortcuts = document["shortcuts"]
     if not isinstance(raw_shortcuts, list):
         raise _fail("expected a list of shortcut tiles", "shortcuts", source)
+    if len(raw_shortcuts) > MAX_SHORTCUT_TILES:
+        raise _fail(
+            f"at most {MAX_SHORTCUT_TILES} shortcut tiles, not {len(raw_shortcuts)}",
+            "shortcuts",
+            source,
+        )
     shortcuts = []
     for number, entry in enumerate(raw_shortcuts):
         where = f"shortcuts[{number}]"
@@ -249,7 +281,9 @@ def parse_catalogue(data: Any, source: str | None = None) -> Catalogue:
         shortcut = _check_keys(entry, {"id", "kind", "shapes"}, where, source)
         shapes = shortcut["shapes"]
         if not isinstance(shapes, list) or not shapes or len(set(map(str, shapes))) != len(shapes):
-            raise _fail(f"expected a list of shapes, got {shapes!r}", f"{where}.shapes", source)
+            raise _fail(
+                f"expected a list of shapes, got {_short(shapes)}", f"{where}.shapes", source
+            )
         for index, shape in enumerate(shapes):
             _string(shape, SHORTCUT_SHAPES, f"{where}.shapes[{index}]", source)
         shortcuts.append(
@@ -259,13 +293,14 @@ def parse_catalogue(data: Any, source: str | None = None) -> Catalogue:
                 tuple(shapes),
             )
         )
-    ids = [spec.id for spec in tiles] + [spec.id for spec in shortcuts]
-    for number, tile_id in enumerate(ids):
-        if tile_id in ids[:number]:
+    seen: set[str] = set()
+    for number, tile_id in enumerate([t.id for t in tiles] + [s.id for s in shortcuts]):
+        if tile_id in seen:
             entry = (
                 f"tiles[{number}]" if number < len(tiles) else f"shortcuts[{number - len(tiles)}]"
             )
             raise _fail(f"duplicate tile id {tile_id!r}", f"{entry}.id", source)
+        seen.add(tile_id)
     for kind in ("start-line", "start"):
         count = sum(1 for spec in tiles if spec.kind == kind)
         if count != 1:
@@ -277,28 +312,51 @@ def parse_catalogue(data: Any, source: str | None = None) -> Catalogue:
     return Catalogue(tiles, tuple(shortcuts))
 
 
-def load_tiles(text_or_path: str | Path) -> Catalogue:
-    """Load a tile catalogue (named ``"custom"``) from JSON text or from a file path.
+def load_tiles(text_or_path: str | bytes | Path) -> Catalogue:
+    """Load a tile catalogue (named ``"custom"``) from JSON text (``str`` or ``bytes``,
+    starting with ``{``) or from a file path.
 
-    Bad data raises `BoardError` naming the file (when
-    read from one) and the entry, e.g. ``tiles[3].rows[1][2]: unknown feature 'q'``.
+    Bad data raises `BoardError` naming the file (when read from one) and the entry, e.g.
+    ``tiles[3].rows[1][2]: unknown feature 'q'``. Text or a file of more than
+    `MAX_CATALOGUE_CHARS` characters is refused before it is read; so are more than
+    `MAX_TRACK_TILES` track tiles or `MAX_SHORTCUT_TILES` shortcut tiles. Anything but
+    text, bytes or a path is a ``TypeError``.
     """
-    source: str | None = None
-    if isinstance(text_or_path, Path) or not text_or_path.lstrip().startswith("{"):
-        path = Path(text_or_path)
-        source = str(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise BoardError(f"cannot read tile file: {error.strerror}", source) from None
-    else:
-        text = text_or_path
+    if isinstance(text_or_path, bytes | bytearray):
+        return _parse_text(bytes(text_or_path), None)
+    if not isinstance(text_or_path, str | Path):
+        raise TypeError(
+            f"load_tiles() argument 'text_or_path' must be str, bytes or Path, "
+            f"not {type(text_or_path).__name__}"
+        )
+    if isinstance(text_or_path, str) and text_or_path.lstrip().startswith("{"):
+        return _parse_text(text_or_path, None)
+    return _parse_text(*_read_file(text_or_path))
+
+
+def _read_file(path_text: str | Path) -> tuple[bytes, str]:
+    """The bytes of a catalogue file and its name for messages."""
+    source = str(path_text)
+    if len(source) > _MAX_PATH_CHARS or "\0" in source:
+        raise BoardError(
+            "not a tile file's path, and not JSON text (which starts with '{')", _short(source)
+        )
+    path = Path(path_text)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _fail(
-            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})", "$", source
-        ) from None
+        with path.open("rb") as file:
+            data = file.read(4 * MAX_CATALOGUE_CHARS + 1)
+    except OSError as error:
+        raise BoardError(f"cannot read tile file: {error.strerror}", source) from None
+    if len(data) > 4 * MAX_CATALOGUE_CHARS:
+        raise BoardError(f"longer than {MAX_CATALOGUE_CHARS:,} characters", source)
+    return data, source
+
+
+def _parse_text(text: str | bytes, source: str | None) -> Catalogue:
+    try:
+        data = loads_json(text)
+    except InvalidStateError as error:
+        raise _fail(error.message, "$", source) from None
     return parse_catalogue(data, source)
 
 
@@ -306,4 +364,4 @@ def load_tiles(text_or_path: str | Path) -> Catalogue:
 def default_catalogue() -> Catalogue:
     """The shipped reconstruction (``data/tiles.json``), named ``"default"``."""
     text = resources.files("sonic_rules.crash_course").joinpath("data/tiles.json").read_text()
-    return attrs.evolve(parse_catalogue(json.loads(text), "tiles.json"), name=DEFAULT_CATALOGUE)
+    return attrs.evolve(parse_catalogue(loads_json(text), "tiles.json"), name=DEFAULT_CATALOGUE)
