@@ -124,13 +124,13 @@ def _counts_list(values: object, parameter: str) -> list[int]:
 
 
 def _space(value: object, parameter: str, where: str) -> Space:
-    if isinstance(value, Space):
-        return value
-    if not isinstance(value, tuple | list) or any(type(part) is not int for part in value):
+    # A hand-built Space is checked too: Space(0.0, 0, 0) is not a space of the course.
+    parts = (value.tile, value.row, value.lane) if isinstance(value, Space) else value
+    if not isinstance(parts, tuple | list) or any(type(part) is not int for part in parts):
         raise type_error(parameter, "a (tile, row, lane) tuple of ints", value)
-    if len(value) != 3:
+    if len(parts) != 3:
         raise InvalidStateError(f"expected (tile, row, lane), got {value!r}", where)
-    return Space(*value)
+    return Space(*parts)
 
 
 def _spaces(values: object, parameter: str) -> list[Space]:
@@ -378,7 +378,8 @@ def _board(board: object) -> tuple[BoardItem, ...]:
         space = _space(key, "board keys", where)
         name, _, count_text = _text(text, label).partition(":")
         kind = _kind("ring" if name == "rings" else name, label, where)
-        if count_text and not count_text.isdigit():
+        written = count_text.isascii() and count_text.isdigit() and len(count_text) <= 3
+        if count_text and not written:  # a few ASCII digits: never "²", never 5,000 digits
             raise InvalidStateError(f"a ring stack is written rings:N, not {text!r}", where)
         placed.append(BoardItem(space, kind, int(count_text) if count_text else 1))
     return tuple(sorted(placed))

@@ -176,9 +176,12 @@ def new_game(
     ``players`` is 2, 3 or 4 (the ``"two-player"`` variant needs 2); ``tiles`` a catalogue
     from `load_tiles` (default: the shipped reconstruction); ``options`` an
     `Options` or a mapping of its fields.
+
+    ``players`` not an ``int`` (``2.0``, ``"2"``, ``True``) or ``variant`` not text raises
+    ``TypeError`` naming it; a value the game does not have raises `InvalidStateError`.
     """
-    kind = _variant(variant)
-    state = _blank_state(players, kind, _catalogue(tiles), _options(options))
+    state = _blank_position(players, variant, options, tiles)
+    kind = state.variant
     if state.phase is Phase.SETUP and state.tile_pile:
         return state  # CC-BEGINNER-SETUP: chance deals the track
     if kind is Variant.BEGINNER:

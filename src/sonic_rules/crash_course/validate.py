@@ -10,6 +10,7 @@ from __future__ import annotations
 from sonic_rules.core.errors import BoardError, InvalidStateError
 from sonic_rules.crash_course.shortcuts import attempt_in_line, return_shortcuts
 from sonic_rules.crash_course.state import (
+    BEGINNER_KINDS,
     KINDS,
     MAX_DAMAGE,
     MAX_ITEMS,
@@ -146,6 +147,8 @@ def validate_state(state: State) -> None:
             raise InvalidStateError("at most 3 Rings", f"{where}.rings")
         if character.power_up and character.rings:
             raise InvalidStateError("Rings are traded for the Power-Up", f"{where}.rings")
+        if state.variant is Variant.BEGINNER:
+            _check_beginner_board(character, where)
     count = len(state.characters)
     _check_counts(state, count)
     _check_course(state)
@@ -153,6 +156,16 @@ def validate_state(state: State) -> None:
     _check_spaces(state)
     _check_attempt(state)
     _check_turn(state, count)
+
+
+def _check_beginner_board(character: Character, where: str) -> None:
+    """``CC-BEGINNER-SKIP``, ``CC-PROJ-BEGINNER-RINGS``: a Beginner character holds Rings
+    only: damage knocks it down instead, and Rings buy no Power-Up."""
+    for name, value in (("damage", character.damage), ("items", character.items)):
+        if value:
+            raise InvalidStateError(f"the Beginner game has no {name}", f"{where}.{name}")
+    if character.power_up:
+        raise InvalidStateError("the Beginner game has no Power-Up", f"{where}.power_up")
 
 
 def _check_catalogue(catalogue: Catalogue) -> None:
@@ -178,6 +191,17 @@ def _check_counts(state: State, count: int) -> None:
                 f"{total} {kind.value} tokens in play, the game has {TOKEN_COUNTS[kind]}", "$.pile"
             )
     assert state.item_total() == TOTAL_ITEMS
+    # CC-COMPONENTS, CC-BEGINNER-ITEMS: the tokens a game leaves in the box stay there.
+    beginner = state.variant is Variant.BEGINNER
+    boxed = tuple(
+        TOKEN_COUNTS[kind] if beginner and kind not in BEGINNER_KINDS else 0 for kind in KINDS
+    )
+    if state.box != boxed:
+        raise InvalidStateError(
+            "the Beginner game leaves every token but Boosters, Crabmeats and Rings in the box, "
+            "the others leave none",
+            "$.box",
+        )
     if len(state.birds) != state.players or any(b < 0 for b in state.birds):
         raise InvalidStateError("one non-negative Flicky Bird count per seat", "$.birds")
     if state.bird_supply < 0 or state.bird_supply + sum(state.birds) != TOTAL_BIRDS:
@@ -429,8 +453,10 @@ def _check_phase(state: State) -> None:
             raise InvalidStateError("Beginner recoveries, other games' ring drops", where)
         if owed.kind is PendingKind.RING_DROP and not 1 <= owed.rings <= MAX_RINGS:
             raise InvalidStateError("a ring drop holds 1 to 3 Rings", where)
-        if owed.kind is PendingKind.RECOVERY and not state.characters[owed.character].knocked_down:
-            raise InvalidStateError("only a character knocked down recovers", where)
+        lying = state.characters[owed.character]
+        if owed.kind is PendingKind.RECOVERY and not (lying.knocked_down and lying.rings):
+            # CC-PROJ-BEGINNER-KNOCKED: asked only of a character down with a Ring to spend.
+            raise InvalidStateError("only a character knocked down with a Ring recovers", where)
     for number, character in enumerate(state.characters):
         if character.knocked_down and not beginner:
             raise InvalidStateError(

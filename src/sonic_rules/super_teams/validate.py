@@ -207,6 +207,10 @@ def _check_phase(state: State, characters: list[Character]) -> None:
     _check_hand_sizes(state)
     if state.specials_owed and phase is not Phase.DEAL:
         _fail("a special card's replacement is owed only during a deal", "$.specials_owed")
+    _check_specials_owed(state)
+    _check_bonus_queue(state)
+    if phase is Phase.DEAL and len(state.hands[state.deal_next]) >= HAND_SIZE:
+        _fail("the next card of a deal goes to a hand that is not full", "$.deal_next")
     if state.bonus_for is not None:
         if phase is not Phase.BONUS_DRAW:
             _fail("a bonus space is drawn for only in the bonus-draw phase", "$.bonus_for")
@@ -243,3 +247,40 @@ def _check_hand_sizes(state: State) -> None:
         )
     if state.phase is Phase.DEAL and state.deal_next != order[sizes.index(sizes[-1])]:
         _fail("the next card goes to the first seat short of the others", "$.deal_next")
+
+
+MAX_SPECIALS_OWED = 2
+"""ST-SPECIAL-CARD, ST-DECK-RESHUFFLE: what one deal can owe. A deal starts with at least
+6 cards per seat in the deck, so it runs dry only when the special card took the last
+place; the reshuffle then brings back every card not in a hand (at least 13), the
+special card among them, and if that is dealt at once a second replacement is owed; the
+deck cannot run dry again before the next ordinary card, which settles what is owed."""
+
+
+def _check_specials_owed(state: State) -> None:
+    owed = state.specials_owed
+    if owed > MAX_SPECIALS_OWED:
+        _fail(
+            f"a deal owes at most {MAX_SPECIALS_OWED} special cards' bonus rounds",
+            "$.specials_owed",
+        )
+    special = Card.special()
+    # Revealed, the special card is discarded; only a reshuffle since (which empties the
+    # discard pile) puts it back in the deck, and after a second reveal none follows.
+    just_reshuffled = owed == 1 and not state.discard and special in state.deck
+    if owed and special not in state.discard and not just_reshuffled:
+        _fail("the special card revealed is in the discard pile", "$.specials_owed")
+
+
+def _check_bonus_queue(state: State) -> None:
+    """ST-SPECIAL-BONUS: the seats still to take a bonus card go clockwise, at most two
+    rounds of the table (`MAX_SPECIALS_OWED`); during a Super Jump choice the chooser
+    took the card just before them."""
+    queue = state.bonus_queue
+    if state.phase is Phase.SUPER_JUMP_TARGET and state.jumper is not None:
+        queue = (state.jumper, *queue)
+    if len(queue) > MAX_SPECIALS_OWED * state.players:
+        _fail("more bonus draws queued than two special cards give", "$.bonus_queue")
+    for first, second in pairwise(queue):
+        if second != (first + 1) % state.players:
+            _fail("the seats take bonus cards one after another, clockwise", "$.bonus_queue")
