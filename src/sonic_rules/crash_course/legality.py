@@ -37,7 +37,7 @@ from sonic_rules.crash_course.state import (
     State,
     Variant,
 )
-from sonic_rules.crash_course.tiles import LANES
+from sonic_rules.crash_course.tiles import LANES, ROWS
 from sonic_rules.crash_course.track import TrackView, empty_spaces_of, is_empty, on_course
 
 Act = TypeVar("Act")
@@ -63,7 +63,11 @@ _FIELD_TYPES: dict[str, type] = {
 
 
 def check_fields(action: Any) -> None:
-    """``InvalidActionError`` unless ``action`` is a well-formed Crash Course action."""
+    """``InvalidActionError`` unless ``action`` is a well-formed Crash Course action.
+
+    The type must be exactly one of `ACTION_TYPES`: a subclass is refused, so the
+    handler tables never meet a type they do not list.
+    """
     kind = type(action)
     if kind not in A.ACTION_TYPES:
         raise InvalidActionError(f"not a Crash Course action: {action!r}")
@@ -72,8 +76,16 @@ def check_fields(action: Any) -> None:
         expected = _FIELD_TYPES.get(field.name)
         if expected is not None and (type(value) is not expected):
             raise InvalidActionError(f"{kind.__name__}.{field.name} must be {expected.__name__}")
-        if expected is Space and not all(type(part) is int for part in attrs.astuple(value)):
-            raise InvalidActionError(f"{kind.__name__}.{field.name} must be a Space of ints")
+        if expected is Space and not (
+            all(type(part) is int for part in attrs.astuple(value))
+            and 0 <= value.row < ROWS
+            and 0 <= value.lane < LANES
+        ):
+            # A row or lane outside the tile is no space at all (its name would not print).
+            raise InvalidActionError(
+                f"{kind.__name__}.{field.name} must be a Space of ints, "
+                f"with row and lane 0 to {LANES - 1}"
+            )
 
 
 def _seat_in_phase(state: State, action: Any) -> None:

@@ -129,7 +129,7 @@ def apply(state: State, action: Action) -> State:
 def step(state: State, action: Action) -> tuple[State, list[Event]]:
     """Like `apply`, also returning the events the action caused."""
     _require_state(state)
-    if not isinstance(action, ACTION_TYPES):
+    if type(action) not in ACTION_TYPES:  # exactly: a subclass is refused too
         raise InvalidActionError(
             f"{action!r} is not a Super Teams action; expected one of "
             + ", ".join(t.__name__ for t in ACTION_TYPES)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from itertools import groupby
 from typing import Any
 
-from sonic_rules.core.errors import IllegalActionError
+from sonic_rules.core.errors import IllegalActionError, InvalidActionError
 from sonic_rules.super_teams.actions import (
     Action,
     ChooseHalf,
@@ -94,9 +94,16 @@ def half_choices(state: State) -> tuple[Surface, ...]:
 
 
 def check(state: State, action: Action) -> None:
-    """Raise the ``IllegalActionError`` for an illegal ``action``; ``None`` if legal."""
+    """Raise the ``IllegalActionError`` for an illegal ``action``; ``None`` if legal.
+
+    Anything but exactly one of the action types (a subclass included) is an
+    ``InvalidActionError``.
+    """
+    checker = _CHECKS.get(type(action))
+    if checker is None:
+        raise InvalidActionError(f"{action!r} is not a Super Teams action")
     PHASES.check_action(state.phase, action)
-    _CHECKS[type(action)](state, action)
+    checker(state, action)
 
 
 def _check_seat(state: State, action: Action, rule: str) -> None:
