@@ -8,6 +8,7 @@ Skipped without the extra (``pip install 'sonic-rules[openspiel]'``).
 
 from __future__ import annotations
 
+import pickle
 import random
 import re
 import subprocess
@@ -197,6 +198,10 @@ def test_serialization_keeps_state_and_information(name: str) -> None:
     assert copy.history() == state.history()
     for seat in range(game.num_players()):
         assert copy.information_state_string(seat) == state.information_state_string(seat)
+    pickled = pickle.loads(pickle.dumps(state))
+    assert type(pickled) is type(state)
+    assert sonic.to_json(pickled.sonic_state) == sonic.to_json(state.sonic_state)
+    assert pickled.information_state_string(0) == state.information_state_string(0)
 
 
 def test_parameters_are_the_variant_players_and_options() -> None:

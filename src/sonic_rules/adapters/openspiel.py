@@ -421,6 +421,7 @@ def register(sonic: Game[Any, Any]) -> str:
     RegisteredGame.game_type = game_type
     for cls, suffix in ((RegisteredState, "State"), (RegisteredGame, "Game")):
         cls.__qualname__ = cls.__name__ = _class_name(sonic, suffix)
+        globals()[cls.__name__] = cls  # where pickle looks a class up
     pyspiel.register_game(game_type, RegisteredGame)
     return str(game_type.short_name)
 
