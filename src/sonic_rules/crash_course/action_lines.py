@@ -39,7 +39,7 @@ import attrs
 from sonic_rules.core.errors import IllegalActionError, InvalidActionError
 from sonic_rules.core.notation import AmbiguousActionError, NotationError
 from sonic_rules.crash_course import actions as A
-from sonic_rules.crash_course.describe import _acting, describe_action
+from sonic_rules.crash_course.describe import acting_character, describe_action
 from sonic_rules.crash_course.engine import legal_actions
 from sonic_rules.crash_course.events import character_text, possessive
 from sonic_rules.crash_course.legality import check
@@ -253,7 +253,7 @@ _LONG_PATTERNS: dict[str, tuple[str, Callable[[State, str], Any]]] = {
 
 def _initial(state: State, seat: int) -> str:
     """The acting character's initial for its own seat, else that seat's first character's."""
-    acting = _acting(state)
+    acting = acting_character(state)
     if acting.owner == seat:
         return acting.name.value[0].upper()
     for character in state.characters:
@@ -368,7 +368,7 @@ def _seat_of(state: State, who: str) -> int:
         character = state.characters[_character(state, who)]
     except _NoFit as error:
         raise InvalidActionError(str(error)) from None
-    acting = _acting(state)
+    acting = acting_character(state)
     if character.owner == acting.owner and character.name is not acting.name:
         raise IllegalActionError(
             "CC-TWO-PLAYER-ORDER",

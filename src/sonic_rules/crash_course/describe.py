@@ -45,7 +45,7 @@ _ITEM_LETTERS = {
 _EDGES = ("north", "east", "south", "west")
 
 
-def _acting(state: State) -> Character:
+def acting_character(state: State) -> Character:
     """The character whose decision it is: in the ring-drop and recovery phases the one
     owing the decision, else the active one (as `phases.PHASES` declares)."""
     if state.pending and state.phase in (Phase.RING_DROP, Phase.RECOVERY):
@@ -66,7 +66,7 @@ def _status(state: State) -> str:
         winners = listing([_seat_text(state, seat) for seat in outcome.winners]) or "nobody"
         verb = "wins" if len(outcome.winners) <= 1 else "win"
         return f"game over: {winners} {verb} ({outcome.termination})"
-    name = character_text(_acting(state).name)
+    name = character_text(acting_character(state).name)
     if state.to_act is CHANCE:
         return f"{state.phase.value}: chance decides ({possessive(name)} turn)"
     if state.phase is not Phase.ACTIONS:
@@ -305,7 +305,7 @@ class _StateWording:
         self.state = state
 
     def seat(self, seat: object) -> str:
-        acting = _acting(self.state)
+        acting = acting_character(self.state)
         if type(seat) is int and acting.owner == seat:
             return character_text(acting.name)
         return BY_NUMBER.seat(seat)

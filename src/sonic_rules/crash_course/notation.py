@@ -51,7 +51,7 @@ from sonic_rules.core.errors import BoardError, RulesError
 from sonic_rules.core.notation import HeaderError, Notation
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course.action_lines import action_to_str, parse_action
-from sonic_rules.crash_course.describe import _acting
+from sonic_rules.crash_course.describe import acting_character
 from sonic_rules.crash_course.engine import legal_actions
 from sonic_rules.crash_course.events import character_text, possessive
 from sonic_rules.crash_course.options import Options, Variant
@@ -100,7 +100,7 @@ def expected(state: State) -> str:
     must fix the damage before anything else (CC-DAMAGE-FIRST)"``, ``"chance draws the
     next item token for Sonic (seat 0)"``; read from the phase declaration."""
     spec = PHASES.specs[state.phase]
-    acting = _acting(state)
+    acting = acting_character(state)
     name = character_text(acting.name)
     if state.outcome is not None:
         seats = " and ".join(f"seat {seat}" for seat in state.outcome.winners)
