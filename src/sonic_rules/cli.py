@@ -8,7 +8,6 @@ alone: the command never asks which game it holds.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import sys
@@ -20,6 +19,7 @@ from typing import Any, NoReturn, TextIO
 import sonic_rules
 from sonic_rules import __version__, svg
 from sonic_rules.core.game import Game, PlayedGame, Player, Ply
+from sonic_rules.core.serialization import MAX_JSON_CHARS, loads_json
 from sonic_rules.records.commands import replay_file, save_record, validate_files
 from sonic_rules.records.games import has_notation
 
@@ -44,15 +44,36 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.format_usage()}{self.prog}: error: {message}\n")
 
 
-def _positive(text: str) -> int:
-    """A whole number of at least 1 (games, players, the driver's action cap)."""
+MAX_GAMES = 1_000_000
+"""The most games one ``simulate`` run plays (``--games``)."""
+MAX_ACTIONS = 1_000_000
+"""The highest driver cap on one game's actions (``--max-actions``)."""
+MAX_SIZE = 10_000
+"""The widest picture ``render`` draws, in pixels (``--size``)."""
+
+
+def _positive(text: str, maximum: int | None = None) -> int:
+    """A whole number of at least 1 (players, a line number), and at most ``maximum``."""
+    if len(text) > 20:
+        raise argparse.ArgumentTypeError(f"not a whole number of at most 20 digits: {text[:20]!r}")
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    if maximum is not None and value > maximum:
+        raise argparse.ArgumentTypeError(f"must be at most {maximum:,}, got {value:,}")
     return value
+
+
+def _at_most(maximum: int) -> Callable[[str], int]:
+    """`_positive` with a documented maximum (games per run, action cap, picture size)."""
+
+    def read(text: str) -> int:
+        return _positive(text, maximum)
+
+    return read
 
 
 def _seats(seats: Sequence[int]) -> str:
@@ -306,8 +327,9 @@ def render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     registry by its ``game`` tag) as SVG into ``args.output`` (``-``: standard output),
     as the referee sees it or, with ``--seat``, as that seat does. 1 on a problem."""
     try:
-        text = Path(args.state).read_text(encoding="utf-8")
-        tag = json.loads(text)
+        with Path(args.state).open("rb") as file:
+            text = file.read(4 * MAX_JSON_CHARS + 1)  # loads_json refuses more
+        tag = loads_json(text)
         name = tag.get("game") if isinstance(tag, dict) else None
         if not isinstance(name, str):
             raise ValueError('not a saved state: it has no "game" tag')
@@ -331,7 +353,13 @@ def render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _max_actions(parser: argparse.ArgumentParser, help_text: str) -> None:
-    parser.add_argument("--max-actions", type=_positive, default=20000, metavar="M", help=help_text)
+    parser.add_argument(
+        "--max-actions",
+        type=_at_most(MAX_ACTIONS),
+        default=20000,
+        metavar="M",
+        help=f"{help_text} (at most {MAX_ACTIONS:,})",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -362,7 +390,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--players", type=_positive, help="a count the variant allows (default: its smallest)"
     )
-    p.add_argument("--games", type=_positive, default=100)
+    p.add_argument("--games", type=_at_most(MAX_GAMES), default=100, help=f"at most {MAX_GAMES:,}")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument(
         "--bot", default="random", help="a built-in player of the game (random, greedy, ...)"
@@ -391,7 +419,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("state", metavar="STATE.json", help="a state as to_json writes it")
     p.add_argument("-o", "--output", required=True, metavar="OUT.svg", help="- for stdout")
     p.add_argument("--seat", type=int, help="draw what this seat sees (default: everything)")
-    p.add_argument("--size", type=_positive, default=svg.DEFAULT_SIZE, help="width in pixels")
+    p.add_argument(
+        "--size",
+        type=_at_most(MAX_SIZE),
+        default=svg.DEFAULT_SIZE,
+        help=f"width in pixels (at most {MAX_SIZE:,})",
+    )
     p.set_defaults(command_parser=p)
 
     p = commands.add_parser("rules", help="the rule reference")
