@@ -312,6 +312,9 @@ def _check_shortcut_paths(state: State) -> None:
 def _check_spaces(state: State) -> None:
     seen: set[Space] = set()
     # A character bounced by a Bumper and not landed yet has left its space (CC-ITEM-BUMPER).
+    # A game that ends before it lands (a win, the decision limit) clears the movement and
+    # leaves it on the space it left, which another character may have entered meanwhile:
+    # in a finished game two characters may share a space.
     airborne = airborne_characters(state.motion)
     for number, character in enumerate(state.characters):
         space = character.position
@@ -322,7 +325,7 @@ def _check_spaces(state: State) -> None:
             raise InvalidStateError(f"{space!r} is not on the course", where)
         if number in airborne:
             continue
-        if space in seen:  # CC-ONE-PER-SPACE
+        if space in seen and state.phase is not Phase.GAME_OVER:  # CC-ONE-PER-SPACE
             raise InvalidStateError("two characters on one space", where)
         seen.add(space)
     spaces: set[Space] = set()
