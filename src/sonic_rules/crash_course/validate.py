@@ -23,7 +23,9 @@ from sonic_rules.crash_course.state import (
     Character,
     CharacterName,
     Draft,
+    Frame,
     FrameKind,
+    How,
     ItemKind,
     Options,
     PendingKind,
@@ -168,6 +170,20 @@ def _check_beginner_board(character: Character, where: str) -> None:
         raise InvalidStateError("the Beginner game has no Power-Up", f"{where}.power_up")
 
 
+def _check_termination(state: State) -> None:
+    """How a game ends belongs to its variant: the Beginner game's first character off the
+    finish tile wins (``CC-BEGINNER-FINISH``); the others cross with the Flicky Birds
+    needed (``CC-FINISH-BIRDS``) or lift an occupied tile (``CC-SECONDARY-WIN``)."""
+    crossed, lifted, off_the_finish = TERMINATIONS[:3]
+    beginner = state.variant is Variant.BEGINNER
+    if state.termination in ((crossed, lifted) if beginner else (off_the_finish,)):
+        raise InvalidStateError(f"the {state.variant.value} game does not end so", "$.termination")
+    winner = state.won_by[0] if state.won_by else None
+    short = winner is not None and state.birds[winner] < state.required_birds
+    if state.termination == crossed and short and not beginner:
+        raise InvalidStateError(f"crossing needs {state.required_birds} Flicky Birds", "$.birds")
+
+
 def _check_catalogue(catalogue: Catalogue) -> None:
     """A loaded state carries its catalogue: check it as ``load_tiles`` would."""
     try:
@@ -204,6 +220,8 @@ def _check_counts(state: State, count: int) -> None:
         )
     if len(state.birds) != state.players or any(b < 0 for b in state.birds):
         raise InvalidStateError("one non-negative Flicky Bird count per seat", "$.birds")
+    if beginner and any(state.birds):
+        raise InvalidStateError("the Beginner game has no Flicky Birds", "$.birds")
     if state.bird_supply < 0 or state.bird_supply + sum(state.birds) != TOTAL_BIRDS:
         raise InvalidStateError("the Flicky Birds do not add up to 24", "$.bird_supply")
     if sum(c.damage for c in state.characters) > TOTAL_DAMAGE:
@@ -226,6 +244,10 @@ def _check_course(state: State) -> None:
             raise InvalidStateError("nothing is on a track still being laid", "$.phase")
     elif len(state.course) < 2:
         raise InvalidStateError("the course has at least two tiles", "$.course")
+    elif state.variant is Variant.BEGINNER and state.tile_pile:
+        raise InvalidStateError("the Beginner track is laid before the first turn", "$.tile_pile")
+    if state.variant is Variant.BEGINNER and not all(p.bird_taken for p in state.course):
+        raise InvalidStateError("the Beginner track gives no Flicky Bird", "$.course")
     if list(state.tile_pile) != sorted(state.tile_pile):
         raise InvalidStateError("the tile pile is listed in catalogue order", "$.tile_pile")
     cells = set()
@@ -362,6 +384,8 @@ def _check_turn(state: State, count: int) -> None:
         raise InvalidStateError("no such character", "$.active")
     if not 0 <= state.actions_left <= 3:
         raise InvalidStateError("between 0 and 3 actions", "$.actions_left")
+    if state.moved_this_turn and state.actions_left == 3:
+        raise InvalidStateError("a Move costs one of the turn's actions", "$.moved_this_turn")
     phase = state.phase
     if phase in (Phase.RING_DROP, Phase.RECOVERY):
         wanted = PendingKind.RING_DROP if phase is Phase.RING_DROP else PendingKind.RECOVERY
@@ -388,10 +412,19 @@ def _check_turn(state: State, count: int) -> None:
         raise InvalidStateError("only a finished game has a winner", "$.won_by")
     if any(not 0 <= seat < state.players for seat in state.won_by):
         raise InvalidStateError("no such seat", "$.won_by")
+    _check_termination(state)
     if state.termination not in ("", *TERMINATIONS) or (
         state.termination and phase is not Phase.GAME_OVER
     ):
         raise InvalidStateError("a finished game's reason, or none", "$.termination")
+    _check_motion(state, count)
+    _check_phase(state)
+
+
+def _check_motion(state: State, count: int) -> None:
+    """Movement waits only for a tile (a character leaving the track) or a reveal (one
+    entering a face-down token), its frames naming characters and spaces of the game."""
+    phase = state.phase
     if state.motion and phase not in (Phase.LAY_TILE, Phase.REVEALING):
         raise InvalidStateError("movement only waits for a tile or a reveal", "$.motion")
     for number, frame in enumerate(state.motion):
@@ -409,13 +442,39 @@ def _check_turn(state: State, count: int) -> None:
             or frame.skipped < 0
         ):
             raise InvalidStateError("a character in motion is on the track, in a lane", where)
+        _check_frame(state, frame, where)
     if phase is Phase.REVEALING:
         top = state.motion[-1] if state.motion else None
         if top is None or top.kind is not FrameKind.ENTER or top.space not in state.face_down:
             raise InvalidStateError("a reveal needs a character entering a token", "$.motion")
     if phase is Phase.LAY_TILE and state.motion[-1].kind is FrameKind.ENTER:
         raise InvalidStateError("a tile is laid for a character leaving the track", "$.motion")
-    _check_phase(state)
+
+
+_ADVANCES = {How.STEP: (1,), How.PUSH: (1,), How.BOOST: (1, 2)}
+"""How each forward movement is made, and the spaces it can have left to go: a step or a
+push goes 1 (``CC-MOVE-FORWARD``, ``CC-PUSH``), a Booster 2 (``CC-ITEM-BOOSTER``)."""
+
+
+def _check_frame(state: State, frame: Frame, where: str) -> None:
+    """A frame as the movement rules make it: no more spaces to go than its kind allows,
+    obstacles counted only by a Spring jump, carried by a Move only for the active
+    character."""
+    rows = sum(len(features_of(state, tile)) // LANES for tile in range(len(state.course)))
+    if frame.kind is FrameKind.ADVANCE:
+        fits = frame.remaining in _ADVANCES.get(frame.how, ()) and not frame.skipped
+    elif frame.kind is FrameKind.JUMP:
+        fits = frame.how is How.JUMP and not frame.remaining and frame.skipped <= rows
+    else:
+        fits = not frame.remaining and not frame.skipped
+    if not fits:
+        raise InvalidStateError(
+            f"a {frame.kind.value} frame made by {frame.how.value} cannot have "
+            f"{frame.remaining} spaces to go and {frame.skipped} obstacles jumped",
+            where,
+        )
+    if frame.by_move and frame.character != state.active:
+        raise InvalidStateError("only the active character moves by a Move action", where)
 
 
 _BEGINNER_ONLY = (Phase.SETUP, Phase.REVEALING, Phase.RECOVERY)

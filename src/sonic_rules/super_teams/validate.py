@@ -14,7 +14,7 @@ from itertools import pairwise
 from sonic_rules.core.errors import InvalidStateError
 from sonic_rules.super_teams.board import Space
 from sonic_rules.super_teams.cards import BonusKind, Card, Character, movement_deck, sort_bonus
-from sonic_rules.super_teams.legality import jump_candidates
+from sonic_rules.super_teams.legality import jump_candidates, movable_characters
 from sonic_rules.super_teams.options import check_options
 from sonic_rules.super_teams.phases import Phase
 from sonic_rules.super_teams.state import HAND_SIZE, State
@@ -164,6 +164,17 @@ def _check_pending(state: State, characters: list[Character]) -> None:
         _fail(f"at most {allowed} bonus card(s), never Super Jump", "$.pending.bonuses")
     if pending.card.is_special:
         _fail("the special card is never played", "$.pending.card")
+    if pending.card not in state.discard:
+        _fail("the card played is in the discard pile", "$.pending.card")
+    if pending.character not in movable_characters(state, pending.card.colour):
+        _fail(
+            "the card cannot move this character (ST-CHARACTER-COLOUR, ST-COLOUR-FALLBACK)",
+            "$.pending.character",
+        )
+    if Counter(pending.bonuses) - Counter(state.bonus_discard):
+        _fail("the bonus cards played are in the bonus discard pile", "$.pending.bonuses")
+    if phase is Phase.RESPONSE and len(pending.bonuses) >= allowed:
+        _fail("no seat is asked once the move has all its bonus cards", "$.pending.responders")
     if phase is Phase.RESPONSE and not pending.responders:
         _fail("a bonus response needs a seat to ask", "$.pending.responders")
     for index, seat in enumerate(pending.responders):
