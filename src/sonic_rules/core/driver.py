@@ -88,6 +88,15 @@ def play(
     ``max_actions`` is a driver cap, not a rule: when reached the game stops
     unfinished and ``capped`` is true.
     """
+    if not isinstance(state, GameState):
+        raise TypeError(
+            f"play_game() argument 'state' must be a game state, not {type(state).__name__}"
+        )
+    if not isinstance(players, Sequence) or isinstance(players, str):
+        raise TypeError(
+            f"play_game() argument 'players' must be a sequence of players (one per seat), "
+            f"not {type(players).__name__}"
+        )
     if len(players) != state.players:
         raise InvalidActionError(
             f"this game has {state.players} seats: give one player per seat, not {len(players)}"
