@@ -49,6 +49,7 @@ def _pick(chooser: Chooser, items: Sequence[Any]) -> Any:
 INTERESTING_TEXT: tuple[bytes, ...] = (
     b"[" * 40,
     b"{" * 40,
+    b"[" * 5000,
     b"9" * 5000,
     b"-1",
     b"1e999",
@@ -228,8 +229,9 @@ def run_atheris(
 
     def one_input(raw: bytes) -> None:
         if time.monotonic() > deadline:
+            status = report()
             sys.stdout.flush()
-            os._exit(report())
+            os._exit(status)
         chooser = Provider(atheris.FuzzedDataProvider(raw))
         name = _pick(chooser, names)
         fuzzer.run(name, mutate(_pick(chooser, inputs[name]), chooser))
