@@ -256,7 +256,10 @@ def _check_hand_sizes(state: State) -> None:
             "each seat holds as many cards as the next, or one more)",
             "$.hands",
         )
-    if state.phase is Phase.DEAL and state.deal_next != order[sizes.index(sizes[-1])]:
+    # The next card goes to the first seat short of the others; once every hand is full
+    # (a bonus round after the last replacement card) it stays with the last seat dealt to.
+    full = sizes[-1] == HAND_SIZE
+    if state.deal_next != (order[-1] if full else order[sizes.index(sizes[-1])]):
         _fail("the next card goes to the first seat short of the others", "$.deal_next")
 
 
