@@ -16,7 +16,6 @@ from typing import Any
 import sonic_rules
 from sonic_rules import records
 from sonic_rules.core.game import Game
-from sonic_rules.records.games import has_notation
 
 _UNSEEN = re.compile(r"^(deal|bonus) ([1-9]) (?!special$|super-jump$)\S+$", re.MULTILINE)
 
@@ -55,9 +54,6 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     for game in sonic_rules.games():
-        if not has_notation(game):
-            print(f"{game.name}: no notation yet")
-            continue
         for variant, players in game.configurations():
             written = texts(game, variant, players, args.records, args.seed)
             print(bench(f"{game.name} {variant} {players}p", written))

@@ -21,7 +21,6 @@ from sonic_rules import __version__, svg
 from sonic_rules.core.game import Game, PlayedGame, Player, Ply
 from sonic_rules.core.serialization import MAX_JSON_CHARS, loads_json
 from sonic_rules.records.commands import replay_file, save_record, validate_files
-from sonic_rules.records.games import has_notation
 
 AnyGame = Game[Any, Any]
 
@@ -453,8 +452,6 @@ def _check(args: argparse.Namespace) -> None:
         args.variant = _variant(parser, game, args.variant)
         args.players = _players(parser, game, args.variant, args.players)
         args.bot = _bot(parser, game, args.bot)
-        if args.record and not has_notation(game):
-            parser.error(f"{game.name} has no record notation yet: --record is not available")
 
 
 def main(

@@ -18,7 +18,6 @@ from typing import Any
 import sonic_rules
 from sonic_rules import CHANCE, records
 from sonic_rules.crash_course.tiles import default_catalogue, load_tiles
-from sonic_rules.records.games import has_notation
 from sonic_rules.super_teams.board import Board
 from sonic_rules.super_teams.cards import Card
 
@@ -101,9 +100,8 @@ def seeds() -> dict[str, tuple[bytes, ...]]:
 def _record_seeds() -> list[bytes]:
     texts = []
     for game in sonic_rules.games():
-        if has_notation(game):
-            states, actions, _ = _played(game.name, 2)
-            texts.append(records.write_record(game, [states[0], *actions[:80]]).encode())
+        states, actions, _ = _played(game.name, 2)
+        texts.append(records.write_record(game, [states[0], *actions[:80]]).encode())
     return texts
 
 

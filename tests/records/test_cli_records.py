@@ -5,9 +5,6 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import pytest
-
-import sonic_rules.cli
 from sonic_rules import records
 from sonic_rules.cli import main
 
@@ -88,10 +85,3 @@ def test_simulate_record_writes_one_valid_record_per_game(tmp_path: Path) -> Non
         assert record.final.is_over
         assert dict(record.header)["event"].startswith("sonic-rules simulate, game ")
     assert _run("validate", *map(str, written)) == (0, "", "")
-
-
-def test_simulate_record_needs_a_notation(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(sonic_rules.cli, "has_notation", lambda game: False)
-    status, _, err = _run("simulate", "--games", "1", "--record", str(tmp_path))
-    assert status == 2
-    assert "has no record notation yet" in err

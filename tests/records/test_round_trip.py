@@ -8,7 +8,6 @@ import pytest
 import sonic_rules
 from record_helpers import hide, simulated
 from sonic_rules import records
-from sonic_rules.records.games import has_notation
 
 CONFIGURATIONS = [
     pytest.param(game.name, variant, players, id=f"{game.name}-{variant}-{players}")
@@ -23,8 +22,6 @@ def test_simulate_record_validate_replay_ends_where_the_simulation_did(
     name: str, variant: str, players: int, long: bool
 ) -> None:
     game = sonic_rules.game(name)
-    if not has_notation(game):
-        pytest.skip(f"{game.title} has no notation module yet ({name} records unsupported)")
     for seed in range(2):
         start, actions, final = simulated(game, variant, players, seed)
         text = records.write_record(game, [start, *actions], {"event": "test"}, long=long)

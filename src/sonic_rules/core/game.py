@@ -16,6 +16,7 @@ import attrs
 
 from sonic_rules.core.chance import ChanceType
 from sonic_rules.core.events import Event
+from sonic_rules.core.notation import Notation
 from sonic_rules.core.phases import PhaseMachine
 from sonic_rules.core.rules import RuleBook
 
@@ -156,6 +157,9 @@ class Game(Generic[S, A]):
     ``observation_layout``, ``observation_shape``, ``observation_tensor(state, seat)``
     (a flat list of floats built from the seat's view) and ``information_state(state,
     seat)`` (a string equal exactly for the states the seat cannot tell apart).
+
+    Game records (`sonic_rules.records`): ``notation``, the game's header fields and
+    action notation (`sonic_rules.core.notation.Notation`).
     """
 
     name: str
@@ -200,6 +204,7 @@ class Game(Generic[S, A]):
     observation_shape: Callable[[S], tuple[int, ...]]
     observation_tensor: Callable[[S, int | None], list[float]]
     information_state: Callable[[S, int | None], str]
+    notation: Notation[S, A]
 
     @property
     def default_variant(self) -> str:

@@ -59,6 +59,7 @@ from sonic_rules.crash_course.actions import (
 from sonic_rules.crash_course.describe import describe_action, describe_state
 from sonic_rules.crash_course.engine import apply, chance_outcomes, legal_actions, step
 from sonic_rules.crash_course.events import event_from_json, event_to_json
+from sonic_rules.crash_course.notation import NOTATION
 from sonic_rules.crash_course.options import CharacterName, Options, Variant
 from sonic_rules.crash_course.phases import PHASES, Phase
 from sonic_rules.crash_course.players import PLAYERS, greedy_player, play_game, score
@@ -130,6 +131,7 @@ GAME: Game[State, Action] = Game(
     observation_shape=observation_shape,
     observation_tensor=observation_tensor,
     information_state=information_state,
+    notation=NOTATION,
 )
 """Crash Course as every game is reached (see `sonic_rules.core.game.Game`)."""
 

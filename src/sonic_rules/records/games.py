@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-from typing import Any, cast
+from typing import Any
 
 import sonic_rules
-from sonic_rules.core.errors import RulesError
 from sonic_rules.core.events import Event
 from sonic_rules.core.game import Game
 from sonic_rules.core.notation import Notation, PartialNotation, Tracker
@@ -15,24 +12,9 @@ from sonic_rules.core.notation import Notation, PartialNotation, Tracker
 AnyGame = Game[Any, Any]
 
 
-def notation_module(game: AnyGame) -> str:
-    """Where ``game``'s notation lives: the ``notation`` module of its package."""
-    package = game.State.__module__.rsplit(".", 1)[0]
-    return f"{package}.notation"
-
-
-def has_notation(game: AnyGame) -> bool:
-    """Whether ``game`` has a notation module (every game will; records need it)."""
-    return importlib.util.find_spec(notation_module(game)) is not None
-
-
 def notation(game: AnyGame) -> Notation[Any, Any]:
-    """``game``'s notation: its notation module's ``NOTATION`` (or the module itself,
-    when it defines the protocol's functions at module level)."""
-    if not has_notation(game):
-        raise RulesError(f"{game.title} has no record notation yet")
-    module = importlib.import_module(notation_module(game))
-    return cast(Notation[Any, Any], getattr(module, "NOTATION", module))
+    """``game``'s notation (``Game.notation``)."""
+    return game.notation
 
 
 def game_of(state: object, parameter: str = "state") -> AnyGame:

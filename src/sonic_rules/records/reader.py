@@ -13,7 +13,7 @@ import sonic_rules
 from sonic_rules.core.errors import IllegalActionError, InvalidActionError, RulesError
 from sonic_rules.core.events import Event
 from sonic_rules.core.notation import AmbiguousActionError, HeaderError, NotationError, Tracker
-from sonic_rules.records.games import AnyGame, has_notation, notation, tracker
+from sonic_rules.records.games import AnyGame, notation, tracker
 from sonic_rules.records.report import Problem, RecordError, Report
 from sonic_rules.records.text import (
     FORMAT,
@@ -179,8 +179,6 @@ class _Reader:
             known = ", ".join(sonic_rules.game_names())
             self.fatal(line, column, "REC-HEADER", f"no game {name!r}; the games are: {known}")
         game = sonic_rules.game(name)
-        if not has_notation(game):
-            self.fatal(line, column, "REC-HEADER", f"{game.title} has no record notation yet")
         version, line, column = fields["format"]
         if version != str(FORMAT):
             self.fatal(

@@ -56,6 +56,7 @@ from sonic_rules.super_teams.legality import (
     jump_candidates,
     movable_characters,
 )
+from sonic_rules.super_teams.notation import NOTATION
 from sonic_rules.super_teams.options import BonusSplit, Options
 from sonic_rules.super_teams.phases import PHASES, Phase
 from sonic_rules.super_teams.players import PLAYERS, greedy_player, play_game, score
@@ -124,6 +125,7 @@ GAME: Game[State, Action] = Game(
     observation_shape=observation_shape,
     observation_tensor=observation_tensor,
     information_state=information_state,
+    notation=NOTATION,
 )
 
 __all__ = [
