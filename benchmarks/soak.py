@@ -20,7 +20,8 @@ or every listed action applies. The documented long run is
 ``--game``); the test suite runs one game per configuration.
 
 It prints the games played, the actions and views checked, and the states corrupted and
-refused; any broken invariant stops it with the game, seed and action count.
+refused; a broken invariant stops it, naming the game, seed and options (with
+``--keep-going`` it is reported and the run goes on; the exit status is 1 either way).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ import argparse
 import sys
 import time
 from pathlib import Path
+
+import sonic_rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
@@ -56,11 +59,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--corrupt-every", type=int, default=0, metavar="K")
     parser.add_argument("--game", help="one game only (super-teams, crash-course)")
+    parser.add_argument("--keep-going", action="store_true", help="report a failed game and go on")
     parser.add_argument(
         "--max-actions", type=_positive, default=MAX_ACTIONS, help="cut each game off here"
     )
     args = parser.parse_args(argv)
     total = Tally()
+    failures = 0
     started = time.perf_counter()
     for game in games():
         if args.game and game.name != args.game:
@@ -84,12 +89,15 @@ def main(argv: list[str] | None = None) -> int:
                         args.corrupt_every,
                         args.max_actions,
                     )
-                except AssertionError as error:
+                except (AssertionError, sonic_rules.RulesError) as error:
                     print(
                         f"FAILED {game.name} {variant} {players} players, seed {seed}, "
-                        f"options {options}, after {tally.actions} actions: {error}"
+                        f"options {options}: {type(error).__name__}: {error}",
+                        flush=True,
                     )
-                    return 1
+                    failures += 1
+                    if not args.keep_going:
+                        return 1
             print(
                 f"{game.name:13} {variant:10} {players} players: {tally.games} games, "
                 f"{tally.actions} actions, {tally.applied} listed actions applied, "
@@ -107,9 +115,9 @@ def main(argv: list[str] | None = None) -> int:
         f"({total.applied} listed actions applied, {total.illegal_refused} illegal actions "
         f"refused, {total.views} views compared), {total.corrupted} states corrupted, "
         f"{total.refused} refused, {total.corrupted - total.refused} accepted and kept the "
-        f"rule, in {elapsed:.0f} s"
+        f"rule, in {elapsed:.0f} s" + (f"; {failures} games FAILED" if failures else "")
     )
-    return 0
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":

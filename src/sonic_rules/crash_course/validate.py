@@ -524,5 +524,13 @@ def _check_phase(state: State) -> None:
             raise InvalidStateError(
                 "only the Beginner game knocks down", f"$.characters[{number}].knocked_down"
             )
-    if any(count < 0 for count in state.turn_hazard_damage):
-        raise InvalidStateError("damage taken is counted from 0", "$.turn_hazard_damage")
+    for number, count in enumerate(state.turn_hazard_damage):
+        # Damage stops at 2 (CC-DAMAGE-CAP); only the active character can fix some (3
+        # actions, and its Power-Up) and be hurt again this turn. Beginner damage knocks
+        # down instead and is not counted.
+        most = 0 if beginner else MAX_DAMAGE + (4 if number == state.active else 0)
+        if not 0 <= count <= most:
+            raise InvalidStateError(
+                f"hazard damage taken this turn is counted 0..{most}",
+                f"$.turn_hazard_damage[{number}]",
+            )
