@@ -107,7 +107,8 @@ def test_cc_draws_left_outside_a_draw_is_refused() -> None:
 
 
 def test_cc_keep_choice_swapped_to_actions_is_refused() -> None:
-    """CC-DRAW, CC-DRAW-RETURN: the phase changed from keep-choice to actions lost the drawn tokens."""
+    """CC-DRAW, CC-DRAW-RETURN: the phase changed from keep-choice to actions lost the
+    drawn tokens."""
     state = _first(CC, lambda s: s.phase is cc.Phase.KEEP_CHOICE)
     _refused(CC, _edited(CC, state, lambda d: d.update(phase="actions")), "$.drawn")
 
