@@ -128,7 +128,12 @@ def beginner_order(catalogue: Catalogue, options: Options) -> list[tuple[int, bo
 
 
 def validate_state(state: State) -> None:
-    """Semantic checks of a loaded or hand-built state (``InvalidStateError`` with a path)."""
+    """Semantic checks of a loaded or hand-built state (``InvalidStateError`` with a path).
+
+    Anything but a state of this game is a ``TypeError`` naming ``state``.
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a Crash Course State, not {type(state).__name__}")
     _check_catalogue(state.catalogue)
     expected = roster(state.players, state.variant, state.options)
     if state.options.beginner_course:

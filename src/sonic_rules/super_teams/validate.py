@@ -25,7 +25,12 @@ def _fail(message: str, path: str) -> None:
 
 
 def validate_state(state: State) -> None:
-    """Raise ``InvalidStateError`` (with a JSON path) unless the rules could reach ``state``."""
+    """Raise ``InvalidStateError`` (with a JSON path) unless the rules could reach ``state``.
+
+    Anything but a state of this game is a ``TypeError`` naming ``state``.
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a Super Teams State, not {type(state).__name__}")
     players = state.players
     if players not in (2, 3, 4):
         _fail("Super Teams is for 2, 3 or 4 players", "$.players")
