@@ -43,10 +43,13 @@ def test_new_game_with_a_player_count_out_of_range_is_a_rules_error_naming_playe
     assert error.value.path == "$.players"
 
 
-@pytest.mark.xfail(
-    reason="super_teams/validate.py (state validation's file) reads state.players first",
-    strict=False,
-)
+@pytest.mark.parametrize("game", GAMES, ids=[game.name for game in GAMES])
+def test_validate_state_of_none_is_a_type_error_naming_state(game: Any) -> None:
+    for junk in (None, 2.0, "state"):
+        with pytest.raises(TypeError, match="state"):
+            game.validate_state(junk)
+
+
 def test_st_validate_state_of_none_is_a_type_error_naming_state() -> None:
     with pytest.raises(TypeError, match="state"):
         st.validate_state(None)  # type: ignore[arg-type]
