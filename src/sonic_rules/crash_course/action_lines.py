@@ -157,9 +157,19 @@ def _lane(state: State, text: str) -> int:
     raise _NoFit(f"{text!r} is not a lane (L, M, R)")
 
 
+def _number(text: str) -> int:
+    """A whole number as a record writes it: at most 6 ASCII digits after an optional
+    minus sign (no course, cell, row or seat needs more), so no text reaches ``int()``
+    that it cannot read."""
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 6):
+        raise _NoFit(f"{text[:20]!r} is not a small whole number")
+    return int(text)
+
+
 def _course_tile(state: State, text: str) -> int:
     if text.isdecimal():
-        return int(text)
+        return _number(text)
     ids = [state.catalogue.tiles[placed.tile].id.lower() for placed in state.course]
     if text in ids:
         return ids.index(text)
@@ -170,14 +180,14 @@ def _space(state: State, text: str) -> Space:
     match = re.fullmatch(r"(.+)\.(\d+)([lmr])", text)
     if match is None:
         raise _NoFit(f"{text!r} is not a space (<course tile>.<row><lane>, as 3.1L)")
-    return Space(_course_tile(state, match[1]), int(match[2]), _lane(state, match[3]))
+    return Space(_course_tile(state, match[1]), _number(match[2]), _lane(state, match[3]))
 
 
 def _long_space(state: State, text: str) -> Space:
     match = re.fullmatch(r"tile (\d+) row (\d+) (left|middle|right)", text)
     if match is None:
         raise _NoFit(f"{text!r} is not a space (tile 3 row 1 left)")
-    return Space(int(match[1]), int(match[2]), LANE_NAMES.index(match[3]))
+    return Space(_number(match[1]), _number(match[2]), LANE_NAMES.index(match[3]))
 
 
 def _by_id(specs: Sequence[Any], text: str, what: str) -> int:
@@ -222,7 +232,7 @@ def _choice(names: Mapping[str, Any]) -> Callable[[State, str], Any]:
 
 
 def _int(state: State, text: str) -> int:
-    return int(text)
+    return _number(text)
 
 
 _SHORT_READERS: dict[str, Callable[[State, str], Any]] = {
@@ -363,7 +373,7 @@ def _seat_of(state: State, who: str) -> int:
     it is (``CC-TWO-PLAYER-ORDER``).
     """
     if who.startswith("seat "):
-        return int(who[5:])
+        return _number(who[5:])
     try:
         character = state.characters[_character(state, who)]
     except _NoFit as error:

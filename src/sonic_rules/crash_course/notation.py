@@ -47,8 +47,9 @@ from typing import Any
 import attrs
 
 from sonic_rules.core.chance import CHANCE
-from sonic_rules.core.errors import BoardError, RulesError
+from sonic_rules.core.errors import BoardError, InvalidStateError, RulesError
 from sonic_rules.core.notation import HeaderError, Notation
+from sonic_rules.core.serialization import loads_json
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course.action_lines import action_to_str, parse_action
 from sonic_rules.crash_course.describe import acting_character
@@ -186,9 +187,9 @@ def _read_option(key: str, field: attrs.Attribute[Any], text: str) -> Any:
             raise HeaderError(key, f"{value!r} is not yes or no")
         return _YES[value.lower()]
     try:
-        return json.loads(value)
-    except json.JSONDecodeError:
-        raise HeaderError(key, f"{value!r} is not a value of this option") from None
+        return loads_json(value)
+    except InvalidStateError:
+        raise HeaderError(key, f"{value[:40]!r} is not a value of this option") from None
 
 
 def _catalogue(text: str) -> Catalogue:
@@ -200,9 +201,9 @@ def _catalogue(text: str) -> Catalogue:
             raise HeaderError("tiles", f"{value!r} is not a shipped catalogue ({known}) or JSON")
         return loader()
     try:
-        data = json.loads(value)
-    except json.JSONDecodeError as error:
-        raise HeaderError("tiles", f"not valid JSON: {error.msg}") from None
+        data = loads_json(value)
+    except InvalidStateError as error:
+        raise HeaderError("tiles", error.message) from None
     name = data.pop("name", None) if isinstance(data, dict) else None
     if not isinstance(name, str):
         raise HeaderError("tiles", "an inline catalogue is an object with a name")

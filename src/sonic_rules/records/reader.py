@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from typing import Any, NoReturn
@@ -13,6 +12,7 @@ import sonic_rules
 from sonic_rules.core.errors import IllegalActionError, InvalidActionError, RulesError
 from sonic_rules.core.events import Event
 from sonic_rules.core.notation import AmbiguousActionError, HeaderError, NotationError, Tracker
+from sonic_rules.core.serialization import MAX_JSON_DEPTH
 from sonic_rules.records.games import AnyGame, notation, tracker
 from sonic_rules.records.report import Problem, RecordError, Report
 from sonic_rules.records.text import (
@@ -95,6 +95,37 @@ def _short(message: str) -> str:
 
 def _quote(text: str) -> str:
     return repr(text if len(text) <= _QUOTED else text[: _QUOTED - 3] + "...")
+
+
+def _json_object_end(text: str, start: int) -> int:
+    """Where the JSON object starting at ``start`` ends (the index after its closing
+    brace), found without parsing it, so that nothing nested deeper than the JSON
+    boundary's ``MAX_JSON_DEPTH`` reaches a parser; ``ValueError`` when it does not
+    close or nests too deep (the object itself is then read by ``from_json``, bounded)."""
+    if not text.startswith("{", start):
+        raise ValueError("a position is a JSON object, starting with '{'")
+    depth = 0
+    in_string = escaped = False
+    for index in range(start, len(text)):
+        char = text[index]
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "{[":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                raise ValueError(f"the JSON nests deeper than {MAX_JSON_DEPTH}")
+        elif char in "}]":
+            depth -= 1
+            if depth == 0:
+                return index + 1
+    raise ValueError("the JSON object does not close on this line")
 
 
 class _Reader:
@@ -273,15 +304,11 @@ class _Reader:
         game = self.header.game
         start = column - 1
         try:
-            _, end = json.JSONDecoder().raw_decode(line.raw, start)
+            end = _json_object_end(line.raw, start)
             rest = line.raw[end:].strip()
             if rest and not rest.startswith("#"):
                 raise ValueError(f"{_quote(rest)} follows the position")
             state = game.from_json(line.raw[start:end])
-        except json.JSONDecodeError as error:
-            message = f"not a {game.title} position: {error.msg} (JSON)"
-            self.problem(line.number, error.colno, "REC-POSITION", message)
-            return
         except (ValueError, RulesError) as error:
             self.problem(
                 line.number, column, "REC-POSITION", f"not a {game.title} position: {error}"

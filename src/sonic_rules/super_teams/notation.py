@@ -27,6 +27,7 @@ import attrs
 
 from sonic_rules.core.errors import BoardError, InvalidActionError, InvalidStateError, RulesError
 from sonic_rules.core.notation import HeaderError
+from sonic_rules.core.serialization import loads_json
 from sonic_rules.super_teams.action_lines import Unknown, long_form, read_line, short_form
 from sonic_rules.super_teams.actions import Action
 from sonic_rules.super_teams.board import Board
@@ -147,8 +148,8 @@ def _option_value(field: attrs.Attribute[Any], text: str) -> Any:
     if _COUNT.fullmatch(lowered):
         return int(lowered)
     try:
-        return json.loads(text)
-    except ValueError:
+        return loads_json(text)
+    except InvalidStateError:
         raise ValueError(
             f"{text[:20]!r} is no value: write yes, no, a whole number, none or JSON"
         ) from None
