@@ -412,6 +412,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("replay", help="a game record's position after each line")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--to", type=_positive, metavar="N", help="stop after line N")
+    p.add_argument(
+        "--svg", type=Path, metavar="DIR", help="also draw each position as DIR/line-NNNN.svg"
+    )
     p.set_defaults(command_parser=p)
 
     p = commands.add_parser("render", help="a saved state drawn as an SVG picture")
@@ -452,6 +455,8 @@ def _check(args: argparse.Namespace) -> None:
         args.variant = _variant(parser, game, args.variant)
         args.players = _players(parser, game, args.variant, args.players)
         args.bot = _bot(parser, game, args.bot)
+    elif args.command == "replay" and args.svg is not None and not args.svg.is_dir():
+        parser.error(f"--svg {args.svg}: not a directory")
 
 
 def main(
@@ -473,7 +478,7 @@ def main(
         "rules": lambda: rules(args, out),
         "phases": lambda: phases(args, out),
         "validate": lambda: validate_files(args.files, out, args.keep_going),
-        "replay": lambda: replay_file(args.file, args.to, out, err),
+        "replay": lambda: replay_file(args.file, args.to, out, err, args.svg),
         "render": lambda: render(args, out, err),
     }
     try:

@@ -56,6 +56,20 @@ def test_replay_prints_the_position_after_each_line_up_to_a_line() -> None:
     assert status == 0 and "winners: seat 0" in out
 
 
+def test_replay_svg_draws_each_position(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    status, _, err = _run("replay", str(TWO), "--to", "20", "--svg", str(tmp_path))
+    assert (status, err) == (0, "")
+    names = sorted(path.name for path in tmp_path.iterdir())
+    assert names == ["line-0016.svg", "line-0017.svg", "line-0018.svg", "line-0019.svg",
+                     "line-0020.svg", "start.svg"]  # fmt: skip
+    for path in tmp_path.iterdir():
+        assert ET.fromstring(path.read_text()).tag.endswith("svg")
+    status, _, err = _run("replay", str(TWO), "--svg", str(tmp_path / "nowhere"))
+    assert status == 2 and "not a directory" in err
+
+
 def test_replay_stops_at_a_problem_and_reports_it(tmp_path: Path) -> None:
     broken = tmp_path / "broken.record"
     broken.write_text(TWO.read_text().replace("deal 1 yellow3", "deal 0 yellow3"))

@@ -45,10 +45,20 @@ def _position(game: AnyGame, state: Any, out: TextIO) -> None:
         out.write(f"    {text}\n")
 
 
-def replay_file(path: str, to: int | None, out: TextIO, err: TextIO) -> int:
+def _picture(directory: Path | None, name: str, state: Any) -> None:
+    if directory is not None:
+        from sonic_rules import svg
+
+        (directory / f"{name}.svg").write_text(svg.position(state), encoding="utf-8")
+
+
+def replay_file(
+    path: str, to: int | None, out: TextIO, err: TextIO, svg_dir: Path | None = None
+) -> int:
     """The position after each line of the record (up to line ``to``); a problem stops
     the replay and is reported like `validate_files` does. 0 when the record (up to
-    ``to``) is valid, else 1."""
+    ``to``) is valid, else 1. With ``svg_dir``, also a picture of each position there:
+    ``start.svg``, then ``line-0012.svg`` for the position after line 12."""
     data = _read(path, err)
     if data is None:
         return 1
@@ -58,11 +68,13 @@ def replay_file(path: str, to: int | None, out: TextIO, err: TextIO) -> int:
     if header is not None:
         out.write("start\n")
         _position(header.game, header.start, out)
+        _picture(svg_dir, "start", header.start)
         for step in reader.steps:
             if to is not None and step.line > to:
                 return 0
             out.write(f"line {step.line}: {step.text}\n")
             _position(header.game, step.state, out)
+            _picture(svg_dir, f"line-{step.line:04d}", step.state)
     for problem in reader.problems:
         if to is not None and problem.line > to:
             return 0
