@@ -536,6 +536,7 @@ def _check_phase(state: State) -> None:
         most = 0 if beginner else MAX_DAMAGE + (4 if number == state.active else 0)
         if not 0 <= count <= most:
             raise InvalidStateError(
-                f"hazard damage taken this turn is counted 0..{most}",
-                f"$.turn_hazard_damage[{number}]",
+                f"{state.characters[number].name.value} took {count} hazard damage this turn: "
+                f"counted 0..{most}",
+                "$.turn_hazard_damage",
             )
