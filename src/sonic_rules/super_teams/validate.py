@@ -130,6 +130,8 @@ def _check_counters(state: State) -> None:
     for name in ("turn", "deal_next"):
         if not 0 <= getattr(state, name) < players:
             _fail(f"must be a seat 0..{players - 1}", f"$.{name}")
+    if state.jumper is not None and not 0 <= state.jumper < players:
+        _fail(f"must be a seat 0..{players - 1}", "$.jumper")
     for index, seat in enumerate(state.bonus_queue):
         if not 0 <= seat < players:
             _fail(f"must be a seat 0..{players - 1}", f"$.bonus_queue[{index}]")
@@ -235,11 +237,8 @@ def _check_phase(state: State, characters: list[Character]) -> None:
             _fail("the character is not on a bonus space", "$.bonus_for")
         if state.bonus_queue != (state.holder(state.bonus_for.colour),):
             _fail("only the colour's holder takes a bonus space's card", "$.bonus_queue")
-    if state.jumper is not None:
-        if not 0 <= state.jumper < state.players:
-            _fail(f"must be a seat 0..{state.players - 1}", "$.jumper")
-        if not jump_candidates(state, state.jumper):
-            _fail("this seat has no character to Super Jump", "$.jumper")
+    if state.jumper is not None and not jump_candidates(state, state.jumper):
+        _fail("this seat has no character to Super Jump", "$.jumper")
 
 
 def _check_hand_sizes(state: State) -> None:
