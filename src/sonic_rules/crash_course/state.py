@@ -128,7 +128,8 @@ class Space:
     lane: int
 
     def __str__(self) -> str:
-        return f"tile {self.tile} row {self.row} {LANE_NAMES[self.lane]}"
+        lane = LANE_NAMES[self.lane] if 0 <= self.lane < len(LANE_NAMES) else f"lane {self.lane}"
+        return f"tile {self.tile} row {self.row} {lane}"
 
 
 @attrs.frozen

@@ -363,6 +363,8 @@ def events_for(events: Iterable[Event], seat: int | None, state: State) -> list[
         raise TypeError(f"state must be a Crash Course State, got {type(state).__name__}")
     seat = _check_seat(state, seat)
     owners = {character.name: character.owner for character in state.characters}
+    if isinstance(events, str | bytes) or not hasattr(events, "__iter__"):
+        raise TypeError(f"events must be an iterable of events, got {type(events).__name__}")
     seen: list[Event] = []
     for event in events:
         if isinstance(event, E.Drew) and owners[event.character] != seat:

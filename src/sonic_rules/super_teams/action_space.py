@@ -111,7 +111,7 @@ def action_index(state: State, action: Action) -> int:
 
 
 def _action_index(action: Action) -> int:
-    if not isinstance(action, ACTION_TYPES):
+    if type(action) not in ACTION_TYPES:
         raise TypeError(f"action must be a Super Teams action, got {action!r}")
     match action:
         case Pass():
@@ -194,7 +194,7 @@ def chance_index(state: State, action: Action) -> int:
 
 
 def _chance_index(action: Action) -> int:
-    if not isinstance(action, ACTION_TYPES):
+    if type(action) not in ACTION_TYPES:
         raise TypeError(f"action must be a Super Teams action, got {action!r}")
     match action:
         case Deal(card=card):

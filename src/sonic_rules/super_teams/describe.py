@@ -19,6 +19,8 @@ from sonic_rules.super_teams.state import State
 
 def describe_state(state: State) -> str:
     """Each character's space and each hand's size; a finished game names the winners."""
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a Super Teams State, got {type(state).__name__}")
     lines = [
         f"Sonic Super Teams ({state.players} players) - {state.phase.value}, "
         f"to act: {state.to_act}, turn {state.turns_played + 1}"

@@ -257,6 +257,8 @@ def events_for(events: Iterable[Event], seat: int | None, state: State) -> list[
     if not isinstance(state, State):
         raise TypeError(f"state must be a Super Teams State, got {type(state).__name__}")
     seat = _check_seat(state, seat)
+    if isinstance(events, str | bytes) or not hasattr(events, "__iter__"):
+        raise TypeError(f"events must be an iterable of events, got {type(events).__name__}")
     seen: list[Event] = []
     for event in events:
         if isinstance(event, ev.CardDealt) and event.seat != seat:
