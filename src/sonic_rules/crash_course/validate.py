@@ -157,6 +157,8 @@ def validate_state(state: State) -> None:
         if state.variant is Variant.BEGINNER:
             _check_beginner_board(character, where)
     count = len(state.characters)
+    if not 0 <= state.active < count:  # read by the checks of the course and spaces
+        raise InvalidStateError("no such character", "$.active")
     _check_counts(state, count)
     _check_course(state)
     _check_shortcut_paths(state)
@@ -385,8 +387,6 @@ def _check_spaces(state: State) -> None:
 
 
 def _check_turn(state: State, count: int) -> None:
-    if not 0 <= state.active < count:
-        raise InvalidStateError("no such character", "$.active")
     if not 0 <= state.actions_left <= 3:
         raise InvalidStateError("between 0 and 3 actions", "$.actions_left")
     if state.moved_this_turn and state.actions_left == 3:

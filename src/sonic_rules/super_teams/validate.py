@@ -180,6 +180,8 @@ def _check_pending(state: State, characters: list[Character]) -> None:
         )
     if Counter(pending.bonuses) - Counter(state.bonus_discard):
         _fail("the bonus cards played are in the bonus discard pile", "$.pending.bonuses")
+    if len(pending.bonuses) > len(asked) - len(pending.responders):
+        _fail("a seat that played a bonus card on this move is not asked again", "$.pending")
     if phase is Phase.RESPONSE and len(pending.bonuses) >= allowed:
         _fail("no seat is asked once the move has all its bonus cards", "$.pending.responders")
     if phase is Phase.RESPONSE and not pending.responders:
