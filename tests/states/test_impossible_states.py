@@ -95,6 +95,30 @@ def test_st_play_swapped_to_deal_with_full_hands_is_refused() -> None:
     _refused(ST, _edited(ST, state, lambda d: d.update(phase="deal")), "$.deal_next")
 
 
+def test_st_a_seat_asked_again_after_its_bonus_card_is_refused() -> None:
+    """ST-RESPONSE-WINDOW, ST-OPT-SECOND-BONUS: a bonus card on the move and its player
+    still asked (found by the corruption tests: the next bonus card gave a state
+    ``from_json`` refused)."""
+    state = _first(
+        ST,
+        lambda s: s.phase is st.Phase.RESPONSE and len(s.pending.responders) == 2,
+        players=4,
+        partner_second_bonus=True,
+    )
+    kind = state.bonus_deck[0].value
+
+    def played(data: dict[str, Any]) -> None:
+        data["pending"]["bonuses"] = [kind]
+        data["bonus_deck"].remove(kind)
+        data["bonus_discard"].insert(0, kind)
+        data["bonus_discard"] = [
+            k.value for k in st.cards.sort_bonus([st.BonusKind(k) for k in data["bonus_discard"]])
+        ]
+
+    error = _refused(ST, _edited(ST, state, played), "$.pending")
+    assert "not asked again" in error.message
+
+
 # ----- Crash Course -------------------------------------------------------------------------
 
 
@@ -299,3 +323,17 @@ def test_cc_rings_owed_a_drop_when_the_decision_limit_ends_the_game_are_not_lost
     ended = cc.apply(state, cc.Move(0, 1))
     assert ended.is_over
     assert ended.token_count(cc.ItemKind.RING) == 10
+
+
+def test_cc_an_active_character_out_of_range_is_refused_in_every_phase() -> None:
+    """``active = 10**20`` in the laying-shortcut phase gave an IndexError on load."""
+    phases = set()
+    for options in ({}, {"official_draw": True}):
+        for state in random_states(CC, "standard", 4, options, 1):
+            if state.phase in phases:
+                continue
+            phases.add(state.phase)
+            for active in (10**20, -1, 4):
+                edit = _edited(CC, state, lambda d, active=active: d.update(active=active))
+                _refused(CC, edit, "$.active")
+    assert len(phases) >= 6
