@@ -24,11 +24,6 @@ def test_cc_new_game_with_a_float_player_count_is_a_type_error_naming_players() 
         cc.new_game(2.0)  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(
-    reason="super_teams/setup.py (state validation's file) refuses 2.0 as a value, "
-    "InvalidStateError at $.players, not yet as a TypeError",
-    strict=False,
-)
 def test_st_new_game_with_a_float_player_count_is_a_type_error_naming_players() -> None:
     with pytest.raises(TypeError, match="players"):
         st.new_game(2.0)  # type: ignore[arg-type]

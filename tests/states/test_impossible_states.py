@@ -278,11 +278,6 @@ def test_cc_ring_stacks_are_written_in_ascii_digits() -> None:
             cc.setup_position(2, board={(1, 1, 1): text})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: turn.win (and decision_made) clear the owed ring drops, losing their "
-    "Rings; found by benchmarks/soak.py, reported, not fixed here",
-)
 def test_cc_rings_owed_a_drop_when_the_game_is_won_are_not_lost() -> None:
     """CC-COMPONENTS, CC-RING-LOSS: Sonic, hurt by a Crabmeat, holds 2 Rings back for a
     drop; the same Move then pushes him onto a Booster and off the course: seat 0 wins.
@@ -303,11 +298,6 @@ def test_cc_rings_owed_a_drop_when_the_game_is_won_are_not_lost() -> None:
     check_actions(CC, state)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: turn.decision_made clears the owed ring drops at the decision limit, "
-    "losing their Rings; found by benchmarks/soak.py, reported, not fixed here",
-)
 def test_cc_rings_owed_a_drop_when_the_decision_limit_ends_the_game_are_not_lost() -> None:
     """CC-OPT-DECISION-LIMIT, CC-RING-LOSS: the Move that hurts Sonic (2 Rings held back)
     is the last decision allowed; the unfinished game must still hold every Ring."""

@@ -113,9 +113,15 @@ def test_bad_board_given_to_new_game() -> None:
         Board.parse("")
 
 
-@pytest.mark.parametrize("players", [1, 5, "2", 2.0, None])
+@pytest.mark.parametrize("players", [1, 5, 0, -2])
 def test_wrong_player_count(players) -> None:
     with pytest.raises(InvalidStateError):
+        new_game(players)
+
+
+@pytest.mark.parametrize("players", ["2", 2.0, None, True])
+def test_player_count_of_the_wrong_type_is_a_type_error_naming_players(players) -> None:
+    with pytest.raises(TypeError, match="players"):
         new_game(players)
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import events as E
+from sonic_rules.crash_course.items import discard_items
 from sonic_rules.crash_course.placement import start_draw
-from sonic_rules.crash_course.state import Draft, Phase
+from sonic_rules.crash_course.state import Draft, ItemKind, PendingKind, Phase
 from sonic_rules.crash_course.track import beginner_slots, next_tile
 
 TURN_LIMIT = "the turn limit was reached"
@@ -71,7 +72,7 @@ def decision_made(d: Draft) -> None:
         return
     d.termination = DECISION_LIMIT
     d.motion.clear()
-    d.pending.clear()
+    _drop_owed(d)
     d.shortcut_attempt.clear()
     d.drawn.clear()
     d.draws_left = 0
@@ -90,7 +91,7 @@ def turn_limit_reached(d: Draft) -> bool:
         return False
     d.termination = TURN_LIMIT
     d.motion.clear()
-    d.pending.clear()
+    _drop_owed(d)
     d.goto("turn_limit_reached")
     d.events.append(E.TurnLimitReached(d.turns_played))
     return True
@@ -111,12 +112,22 @@ def may_finish(d: Draft, number: int) -> bool:
     return d.birds[d.characters[number].owner] >= d.required_birds
 
 
+def _drop_owed(d: Draft) -> None:
+    """The game ends with decisions owed: Rings held back for a drop that will never be
+    made go to the discard pile (``CC-RING-LOSS``, ``CC-COMPONENTS``: no token is lost),
+    and nothing else is owed."""
+    for owed in d.pending:
+        if owed.kind is PendingKind.RING_DROP:
+            discard_items(d, ItemKind.RING, owed.rings, "dropped as the game ended")
+    d.pending.clear()
+
+
 def win(d: Draft, seat: int, why: str) -> None:
     """``seat`` wins (``CC-FINISH``, ``CC-BEGINNER-FINISH``, ``CC-SECONDARY-WIN``)."""
     d.won_by = [seat]
     d.termination = why
     d.motion.clear()
-    d.pending.clear()
+    _drop_owed(d)
     d.goto("won")
     d.events.append(E.Won(seat, why))
 

@@ -39,7 +39,9 @@ def _board(board: Board | str | None) -> Board:
 
 
 def _check_players(players: object) -> int:
-    if type(players) is not int or players not in (2, 3, 4):
+    if type(players) is not int:
+        raise TypeError(f"players must be an int (2, 3 or 4), got {type(players).__name__}")
+    if players not in (2, 3, 4):
         raise InvalidStateError(
             f"Super Teams is for 2, 3 or 4 players, not {players!r}", "$.players"
         )
