@@ -22,6 +22,7 @@ import attrs
 from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.errors import InvalidActionError, InvalidStateError
 from sonic_rules.core.events import Event
+from sonic_rules.core.observation import Sections
 from sonic_rules.core.picture import Pictured
 from sonic_rules.core.serialization import (
     dump_view,
@@ -519,11 +520,7 @@ def observation_layout(state: State) -> list[tuple[str, int]]:
     """
     if not isinstance(state, State):
         raise TypeError(f"state must be a Crash Course State, got {type(state).__name__}")
-    catalogue = state.catalogue
-    return [
-        (name, length if isinstance(length, int) else length(catalogue))
-        for name, length, _ in _SECTIONS
-    ]
+    return _SECTIONS.layout(state.catalogue)
 
 
 def observation_shape(state: State) -> tuple[int]:
@@ -536,11 +533,7 @@ def observation_tensor(state: State, seat: int | None) -> list[float]:
 
     Built from `observe` alone, so it carries nothing the seat may not see.
     """
-    view = observe(state, seat)
-    tensor: list[float] = []
-    for _, _, encode in _SECTIONS:
-        tensor += encode(view)
-    return tensor
+    return _SECTIONS.tensor(observe(state, seat))
 
 
 def information_state(state: State, seat: int | None) -> str:
@@ -731,41 +724,47 @@ def _decisions(view: View) -> list[float]:
 
 
 _Encoder = Callable[[View], list[float]]
-_SECTIONS: tuple[tuple[str, int | Callable[[Catalogue], int], _Encoder], ...] = (
-    ("viewer", _SEATS, lambda v: _one_hot(v.seat, _SEATS)),
-    ("to_act", _SEATS + 1, _to_act),
-    ("phase", len(Phase), lambda v: _one_hot(list(Phase).index(v.phase), len(Phase))),
-    ("variant", len(Variant), lambda v: _one_hot(list(Variant).index(v.variant), len(Variant))),
-    ("turn", _SEATS, lambda v: _one_hot(v.turn, _SEATS)),
-    ("active", _CHARACTERS, lambda v: _one_hot(v.active, _CHARACTERS)),
-    ("course", lambda c: len(c.tiles) * _tile_width(len(c.tiles)), _course),
-    ("tile_pile", lambda c: len(c.tiles), lambda v: _flags(v.tile_pile, len(v.catalogue.tiles))),
-    ("shortcuts", lambda c: len(c.shortcuts) * _SHORTCUT_WIDTH, _shortcuts),
-    ("characters", lambda c: _CHARACTERS * _character_width(len(c.tiles)), _characters),
-    ("hazard_damage", _CHARACTERS, lambda v: _per_slot(v.turn_hazard_damage, _CHARACTERS)),
+_SECTIONS: Sections[View, Catalogue] = Sections(
     (
-        "laid_this_turn",
-        lambda c: len(c.shortcuts),
-        lambda v: _flags(v.turn_laid_shortcuts, len(v.catalogue.shortcuts)),
-    ),
-    ("birds", _SEATS, lambda v: _per_slot(v.birds, _SEATS)),
-    ("bird_supply", 1, lambda v: [float(v.bird_supply)]),
-    ("pile_size", 1, lambda v: [float(v.pile_size)]),
-    ("unseen", len(KINDS), lambda v: _counts(v.unseen)),
-    ("discard", len(KINDS), lambda v: _counts(v.discard)),
-    ("box", len(KINDS), lambda v: _counts(v.box)),
-    (
-        "actions",
-        3,
-        lambda v: [float(v.actions_left), float(v.moved_this_turn), float(v.draws_left)],
-    ),
-    ("drawn", len(KINDS), lambda v: _kind_counts(v.drawn)),
-    ("drawn_count", 1, lambda v: [float(v.drawn_count)]),
-    ("pending", 1 + len(PendingKind) + _CHARACTERS + 1, _pending),
-    ("motion", 2, lambda v: [float(bool(v.motion)), float(len(v.motion))]),
-    ("won_by", _SEATS, lambda v: _flags(v.won_by, _SEATS)),
-    ("termination", len(TERMINATIONS), _termination),
-    ("options", len(_OPTION_FLAGS), _options),
-    ("turns", 3, _turns),
-    ("decisions", 3, _decisions),
+        ("viewer", _SEATS, lambda v: _one_hot(v.seat, _SEATS)),
+        ("to_act", _SEATS + 1, _to_act),
+        ("phase", len(Phase), lambda v: _one_hot(list(Phase).index(v.phase), len(Phase))),
+        ("variant", len(Variant), lambda v: _one_hot(list(Variant).index(v.variant), len(Variant))),
+        ("turn", _SEATS, lambda v: _one_hot(v.turn, _SEATS)),
+        ("active", _CHARACTERS, lambda v: _one_hot(v.active, _CHARACTERS)),
+        ("course", lambda c: len(c.tiles) * _tile_width(len(c.tiles)), _course),
+        (
+            "tile_pile",
+            lambda c: len(c.tiles),
+            lambda v: _flags(v.tile_pile, len(v.catalogue.tiles)),
+        ),
+        ("shortcuts", lambda c: len(c.shortcuts) * _SHORTCUT_WIDTH, _shortcuts),
+        ("characters", lambda c: _CHARACTERS * _character_width(len(c.tiles)), _characters),
+        ("hazard_damage", _CHARACTERS, lambda v: _per_slot(v.turn_hazard_damage, _CHARACTERS)),
+        (
+            "laid_this_turn",
+            lambda c: len(c.shortcuts),
+            lambda v: _flags(v.turn_laid_shortcuts, len(v.catalogue.shortcuts)),
+        ),
+        ("birds", _SEATS, lambda v: _per_slot(v.birds, _SEATS)),
+        ("bird_supply", 1, lambda v: [float(v.bird_supply)]),
+        ("pile_size", 1, lambda v: [float(v.pile_size)]),
+        ("unseen", len(KINDS), lambda v: _counts(v.unseen)),
+        ("discard", len(KINDS), lambda v: _counts(v.discard)),
+        ("box", len(KINDS), lambda v: _counts(v.box)),
+        (
+            "actions",
+            3,
+            lambda v: [float(v.actions_left), float(v.moved_this_turn), float(v.draws_left)],
+        ),
+        ("drawn", len(KINDS), lambda v: _kind_counts(v.drawn)),
+        ("drawn_count", 1, lambda v: [float(v.drawn_count)]),
+        ("pending", 1 + len(PendingKind) + _CHARACTERS + 1, _pending),
+        ("motion", 2, lambda v: [float(bool(v.motion)), float(len(v.motion))]),
+        ("won_by", _SEATS, lambda v: _flags(v.won_by, _SEATS)),
+        ("termination", len(TERMINATIONS), _termination),
+        ("options", len(_OPTION_FLAGS), _options),
+        ("turns", 3, _turns),
+        ("decisions", 3, _decisions),
+    )
 )

@@ -25,6 +25,7 @@ import attrs
 from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.errors import InvalidActionError, InvalidStateError
 from sonic_rules.core.events import Event
+from sonic_rules.core.observation import Sections
 from sonic_rules.core.picture import Pictured
 from sonic_rules.core.serialization import (
     dump_view,
@@ -374,11 +375,7 @@ def observation_layout(state: State) -> list[tuple[str, int]]:
     """
     if not isinstance(state, State):
         raise TypeError(f"state must be a Super Teams State, got {type(state).__name__}")
-    board = len(state.board)
-    return [
-        (name, length if isinstance(length, int) else length(board))
-        for name, length, _ in _SECTIONS
-    ]
+    return _SECTIONS.layout(len(state.board))
 
 
 def observation_shape(state: State) -> tuple[int]:
@@ -391,11 +388,7 @@ def observation_tensor(state: State, seat: int | None) -> list[float]:
 
     Built from `observe` alone, so it carries nothing the seat may not see.
     """
-    view = observe(state, seat)
-    tensor: list[float] = []
-    for _, _, encode in _SECTIONS:
-        tensor += encode(view)
-    return tensor
+    return _SECTIONS.tensor(observe(state, seat))
 
 
 def information_state(state: State, seat: int | None) -> str:
@@ -498,28 +491,30 @@ def _turns(view: View) -> list[float]:
 
 
 _Encoder = Callable[[View], list[float]]
-_SECTIONS: tuple[tuple[str, int | Callable[[int], int], _Encoder], ...] = (
-    ("viewer", _SEATS, lambda v: _one_hot(v.seat, _SEATS)),
-    ("to_act", _SEATS + 1, _to_act),
-    ("phase", len(Phase), lambda v: _one_hot(list(Phase).index(v.phase), len(Phase))),
-    ("turn", _SEATS, lambda v: _one_hot(v.turn, _SEATS)),
-    ("seat_colours", _SEATS * len(Colour), _seat_colours),
-    ("pieces", lambda board: 8 * (board + 5), _pieces),
-    ("hand", len(_CARDS), lambda v: _card_counts(v.hand)),
-    ("bonus_hand", len(BonusKind), lambda v: _bonus_counts(v.bonus_hand)),
-    ("hand_sizes", _SEATS, lambda v: _per_seat(v.hand_sizes)),
-    ("bonus_hand_sizes", _SEATS, lambda v: _per_seat(v.bonus_hand_sizes)),
-    ("piles", 2, lambda v: [float(v.deck_size), float(v.bonus_deck_size)]),
-    ("unseen", len(_CARDS), lambda v: _card_counts(v.unseen)),
-    ("unseen_bonus", len(BonusKind), lambda v: _bonus_counts(v.unseen_bonus)),
-    ("discard", len(_CARDS), lambda v: _card_counts(v.discard)),
-    ("bonus_discard", len(BonusKind), lambda v: _bonus_counts(v.bonus_discard)),
-    ("pending", 1 + _SEATS + len(_CARDS) + 8 + len(BonusKind) + _SEATS, _pending),
-    ("deal_next", _SEATS, lambda v: _one_hot(v.deal_next, _SEATS)),
-    ("specials_owed", 1, lambda v: [float(v.specials_owed)]),
-    ("bonus_queue", _SEATS, lambda v: _seat_counts(v.bonus_queue)),
-    ("bonus_for", 8, lambda v: _one_hot(None if v.bonus_for is None else v.bonus_for.order, 8)),
-    ("jumper", _SEATS, lambda v: _one_hot(v.jumper, _SEATS)),
-    ("partner_bonus", 1, lambda v: [float(v.options.partner_second_bonus)]),
-    ("turns", 3, _turns),
+_SECTIONS: Sections[View, int] = Sections(
+    (
+        ("viewer", _SEATS, lambda v: _one_hot(v.seat, _SEATS)),
+        ("to_act", _SEATS + 1, _to_act),
+        ("phase", len(Phase), lambda v: _one_hot(list(Phase).index(v.phase), len(Phase))),
+        ("turn", _SEATS, lambda v: _one_hot(v.turn, _SEATS)),
+        ("seat_colours", _SEATS * len(Colour), _seat_colours),
+        ("pieces", lambda board: 8 * (board + 5), _pieces),
+        ("hand", len(_CARDS), lambda v: _card_counts(v.hand)),
+        ("bonus_hand", len(BonusKind), lambda v: _bonus_counts(v.bonus_hand)),
+        ("hand_sizes", _SEATS, lambda v: _per_seat(v.hand_sizes)),
+        ("bonus_hand_sizes", _SEATS, lambda v: _per_seat(v.bonus_hand_sizes)),
+        ("piles", 2, lambda v: [float(v.deck_size), float(v.bonus_deck_size)]),
+        ("unseen", len(_CARDS), lambda v: _card_counts(v.unseen)),
+        ("unseen_bonus", len(BonusKind), lambda v: _bonus_counts(v.unseen_bonus)),
+        ("discard", len(_CARDS), lambda v: _card_counts(v.discard)),
+        ("bonus_discard", len(BonusKind), lambda v: _bonus_counts(v.bonus_discard)),
+        ("pending", 1 + _SEATS + len(_CARDS) + 8 + len(BonusKind) + _SEATS, _pending),
+        ("deal_next", _SEATS, lambda v: _one_hot(v.deal_next, _SEATS)),
+        ("specials_owed", 1, lambda v: [float(v.specials_owed)]),
+        ("bonus_queue", _SEATS, lambda v: _seat_counts(v.bonus_queue)),
+        ("bonus_for", 8, lambda v: _one_hot(None if v.bonus_for is None else v.bonus_for.order, 8)),
+        ("jumper", _SEATS, lambda v: _one_hot(v.jumper, _SEATS)),
+        ("partner_bonus", 1, lambda v: [float(v.options.partner_second_bonus)]),
+        ("turns", 3, _turns),
+    )
 )
