@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+import random
 
+import attrs
 import pytest
 
 from sonic_rules import IllegalActionError
@@ -25,3 +27,26 @@ def assert_illegal(state: State, action: Action, rule: str) -> None:
 
 def position(state: State, character: Character) -> int:
     return state.piece(character).position
+
+
+def shuffle_hidden(state: State, seat: int | None, rng: random.Random) -> State:
+    """``state`` with what ``seat`` cannot see (the deck and the other hands, bonus cards
+    likewise) dealt out afresh, every hand's size kept."""
+    others = [s for s in range(state.players) if s != seat]
+    pool = list(state.deck) + [card for s in others for card in state.hands[s]]
+    bonus_pool = list(state.bonus_deck) + [k for s in others for k in state.bonus_hands[s]]
+    rng.shuffle(pool)
+    rng.shuffle(bonus_pool)
+    hands, bonus_hands = list(state.hands), list(state.bonus_hands)
+    for s in others:
+        size, bonus_size = len(hands[s]), len(bonus_hands[s])
+        hands[s] = tuple(sorted(pool[:size]))
+        bonus_hands[s] = tuple(sorted(bonus_pool[:bonus_size], key=lambda k: k.order))
+        del pool[:size], bonus_pool[:bonus_size]
+    return attrs.evolve(
+        state,
+        hands=tuple(hands),
+        bonus_hands=tuple(bonus_hands),
+        deck=tuple(sorted(pool)),
+        bonus_deck=tuple(sorted(bonus_pool, key=lambda k: k.order)),
+    )

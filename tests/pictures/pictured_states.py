@@ -14,6 +14,7 @@ from sonic_rules import CHANCE
 from sonic_rules.core.chance import sample_outcome
 from sonic_rules.core.game import Game, Ply
 from sonic_rules.crash_course.state import KINDS, ItemKind
+from st_helpers import shuffle_hidden as shuffle_super_teams_hidden
 
 SAMPLES = 5
 """States drawn from each configuration's game (the opening, then evenly along it)."""
@@ -48,29 +49,8 @@ def sampled(name: str, variant: str, players: int, seed: int = 0) -> Iterator[tu
 def shuffle_hidden(state: Any, seat: int | None, rng: random.Random) -> Any:
     """``state`` with what ``seat`` cannot see dealt out afresh, every count kept."""
     if state.__class__.__module__.startswith("sonic_rules.super_teams"):
-        return _shuffle_super_teams(state, seat, rng)
+        return shuffle_super_teams_hidden(state, seat, rng)
     return _shuffle_crash_course(state, seat, rng)
-
-
-def _shuffle_super_teams(state: Any, seat: int | None, rng: random.Random) -> Any:
-    others = [s for s in range(state.players) if s != seat]
-    pool = list(state.deck) + [card for s in others for card in state.hands[s]]
-    bonus_pool = list(state.bonus_deck) + [k for s in others for k in state.bonus_hands[s]]
-    rng.shuffle(pool)
-    rng.shuffle(bonus_pool)
-    hands, bonus_hands = list(state.hands), list(state.bonus_hands)
-    for s in others:
-        size, bonus_size = len(hands[s]), len(bonus_hands[s])
-        hands[s] = tuple(sorted(pool[:size]))
-        bonus_hands[s] = tuple(sorted(bonus_pool[:bonus_size], key=lambda k: k.order))
-        del pool[:size], bonus_pool[:bonus_size]
-    return attrs.evolve(
-        state,
-        hands=tuple(hands),
-        bonus_hands=tuple(bonus_hands),
-        deck=tuple(sorted(pool)),
-        bonus_deck=tuple(sorted(bonus_pool, key=lambda k: k.order)),
-    )
 
 
 def _shuffle_crash_course(state: Any, seat: int | None, rng: random.Random) -> Any:

@@ -33,6 +33,7 @@ from sonic_rules.core.game import Game
 from sonic_rules.crash_course.state import KINDS, ItemKind
 from sonic_rules.crash_course.state import State as CCState
 from sonic_rules.super_teams.state import State as STState
+from st_helpers import shuffle_hidden as shuffle_super_teams_hidden
 
 T = TypeVar("T")
 AnyGame = Game[Any, Any]
@@ -457,30 +458,9 @@ def check_views(game: AnyGame, state: Any, rng: random.Random) -> int:
 def hide(state: Any, seat: int | None, rng: random.Random) -> Any:
     """``state`` with what ``seat`` cannot see dealt out afresh (sizes kept)."""
     if isinstance(state, STState):
-        return _st_hidden(state, seat, rng)
+        return shuffle_super_teams_hidden(state, seat, rng)
     assert isinstance(state, CCState)
     return _cc_hidden(state, seat, rng)
-
-
-def _st_hidden(state: STState, seat: int | None, rng: random.Random) -> STState:
-    others = [s for s in range(state.players) if s != seat]
-    pool = list(state.deck) + [card for s in others for card in state.hands[s]]
-    bonus_pool = list(state.bonus_deck) + [k for s in others for k in state.bonus_hands[s]]
-    rng.shuffle(pool)
-    rng.shuffle(bonus_pool)
-    hands, bonus_hands = list(state.hands), list(state.bonus_hands)
-    for s in others:
-        size, bonus_size = len(hands[s]), len(bonus_hands[s])
-        hands[s] = tuple(sorted(pool[:size]))
-        bonus_hands[s] = tuple(sorted(bonus_pool[:bonus_size], key=lambda k: k.order))
-        del pool[:size], bonus_pool[:bonus_size]
-    return attrs.evolve(
-        state,
-        hands=tuple(hands),
-        bonus_hands=tuple(bonus_hands),
-        deck=tuple(sorted(pool)),
-        bonus_deck=tuple(sorted(bonus_pool, key=lambda k: k.order)),
-    )
 
 
 def _cc_hidden(state: CCState, seat: int | None, rng: random.Random) -> CCState:

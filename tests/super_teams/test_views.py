@@ -47,6 +47,7 @@ from sonic_rules.super_teams import (
 )
 from sonic_rules.super_teams.serialize import FORMAT
 from sonic_rules.super_teams.state import Piece
+from st_helpers import shuffle_hidden
 
 GAMES_PER_COUNT = 6
 EVERY = 3  # check every third state of each game
@@ -65,28 +66,6 @@ def _games(players: int, games: int = GAMES_PER_COUNT) -> Iterator[State]:
                 action = rng.choice(legal_actions(state))
             state = apply(state, action)
             yield state
-
-
-def _shuffle_hidden(state: State, seat: int | None, rng: random.Random) -> State:
-    """``state`` with what ``seat`` cannot see shuffled, every hand's size kept."""
-    others = [s for s in range(state.players) if s != seat]
-    pool = list(state.deck) + [card for s in others for card in state.hands[s]]
-    bonus_pool = list(state.bonus_deck) + [k for s in others for k in state.bonus_hands[s]]
-    rng.shuffle(pool)
-    rng.shuffle(bonus_pool)
-    hands, bonus_hands = list(state.hands), list(state.bonus_hands)
-    for s in others:
-        size, bonus_size = len(hands[s]), len(bonus_hands[s])
-        hands[s] = tuple(sorted(pool[:size]))
-        bonus_hands[s] = tuple(sorted(bonus_pool[:bonus_size], key=lambda k: k.order))
-        del pool[:size], bonus_pool[:bonus_size]
-    return attrs.evolve(
-        state,
-        hands=tuple(hands),
-        bonus_hands=tuple(bonus_hands),
-        deck=tuple(sorted(pool)),
-        bonus_deck=tuple(sorted(bonus_pool, key=lambda k: k.order)),
-    )
 
 
 def _seen(state: State, seat: int | None) -> tuple[str, str, list[float], str]:
@@ -146,7 +125,7 @@ def test_view_does_not_leak_what_a_seat_cannot_see(players: int) -> None:
         for seat in [None, *range(players)]:
             seen = _seen(state, seat)
             for _ in range(2):
-                other = _shuffle_hidden(state, seat, rng)
+                other = shuffle_hidden(state, seat, rng)
                 shuffled_differently += other != state
                 assert _seen(other, seat) == seen
                 if state.to_act == seat:
