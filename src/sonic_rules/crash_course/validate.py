@@ -8,6 +8,7 @@ with the JSON path of the offending value.
 from __future__ import annotations
 
 from sonic_rules.core.errors import BoardError, InvalidStateError
+from sonic_rules.crash_course.items import drop_spaces
 from sonic_rules.crash_course.shortcuts import attempt_in_line, return_shortcuts
 from sonic_rules.crash_course.state import (
     BEGINNER_KINDS,
@@ -36,7 +37,13 @@ from sonic_rules.crash_course.state import (
     airborne_characters,
 )
 from sonic_rules.crash_course.tiles import LANES, Catalogue, parse_catalogue, shortcut_shape
-from sonic_rules.crash_course.track import EMPTY_FEATURES, exit_line, features_of, on_course
+from sonic_rules.crash_course.track import (
+    EMPTY_FEATURES,
+    TrackView,
+    exit_line,
+    features_of,
+    on_course,
+)
 
 DEFAULT_ORDER = (
     CharacterName.SONIC,
@@ -524,6 +531,16 @@ def _check_phase(state: State) -> None:
         if owed.kind is PendingKind.RECOVERY and not (lying.knocked_down and lying.rings):
             # CC-PROJ-BEGINNER-KNOCKED: asked only of a character down with a Ring to spend.
             raise InvalidStateError("only a character knocked down with a Ring recovers", where)
+    if phase is Phase.RING_DROP:
+        # CC-RING-LOSS: the drop is asked only when the tile behind the character has an
+        # empty space; with none the Rings go to the discard pile without a question.
+        owed = state.pending[0]
+        if not drop_spaces(TrackView(state), state.characters[owed.character].position):
+            raise InvalidStateError(
+                f"a ring drop needs an empty space on the tile behind "
+                f"{state.characters[owed.character].name.value}",
+                "$.pending[0]",
+            )
     for number, character in enumerate(state.characters):
         if character.knocked_down and not beginner:
             raise InvalidStateError(
