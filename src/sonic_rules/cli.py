@@ -8,7 +8,7 @@ alone: the command never asks which game it holds.
 from __future__ import annotations
 
 import argparse
-import random
+import os
 import statistics
 import sys
 import time
@@ -16,11 +16,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+import attrs
+
 import sonic_rules
-from sonic_rules import __version__, svg
-from sonic_rules.core.game import Game, PlayedGame, Player, Ply
+from sonic_rules import __version__, simulation, svg
+from sonic_rules.core.game import Game, PlayedGame, Ply
 from sonic_rules.core.serialization import MAX_JSON_CHARS, loads_json
-from sonic_rules.records.commands import replay_file, save_record, validate_files
+from sonic_rules.records.commands import replay_file, validate_files, write_simulated_record
 
 AnyGame = Game[Any, Any]
 
@@ -48,6 +50,8 @@ MAX_GAMES = 1_000_000
 MAX_ACTIONS = 1_000_000
 """The highest driver cap on one game's actions (``--max-actions``)."""
 MAX_SIZE = 10_000
+MAX_WORKERS = 256
+"""The most processes one ``simulate`` run starts (``--workers``)."""
 """The widest picture ``render`` draws, in pixels (``--size``)."""
 
 
@@ -233,46 +237,71 @@ def _length_rows(series: Sequence[tuple[str, Sequence[int]]]) -> list[list[str]]
     return rows
 
 
+def _run_games(
+    args: argparse.Namespace, games: Sequence[tuple[int, int]], take: simulation.Take
+) -> str:
+    """Play the games where the arguments say; how they ran, for the summary line."""
+    batch = simulation.Batch(
+        game=args.game,
+        variant=args.variant,
+        players=args.players,
+        bot=args.bot,
+        max_actions=args.max_actions,
+        record=bool(args.record),
+    )
+    if args.backend == "ray":
+        cpus = simulation.run_ray(batch, games, take, args.address, args.workers)
+        return f"Ray, {cpus} CPU{'s' if cpus != 1 else ''}"
+    workers = min(args.workers or os.cpu_count() or 1, len(games))
+    simulation.run_processes(batch, games, workers, take)
+    return f"{workers} process{'es' if workers != 1 else ''}"
+
+
 def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Many seeded bot games: win rate by seat and game length statistics."""
+    """Many seeded bot games: win rate by seat and game length statistics.
+
+    The games run in ``--workers`` processes (default: every core) or as Ray tasks
+    (``--backend ray``); each game's seed, and so its result, is the same either way.
+    """
     game = sonic_rules.game(args.game)
     players, games, variant = args.players, args.games, args.variant
-    rng = random.Random(args.seed)
-    bots: list[Player[Any, Any]] = [game.player(args.bot) for _ in range(players)]
-    wins = [0] * players
-    lengths: list[int] = []
-    decisions: list[int] = []
-    turns: list[int] = []
-    capped = 0
+    results: list[simulation.GameResult] = []
     started = time.perf_counter()
     tty = err.isatty()
     every = max(1, games // (100 if tty else 10))
-    for index in range(games):
-        state = game.new_game(players, variant=variant)
-        seed = rng.randrange(2**32)
-        result = game.play_game(
-            state, bots, seed=seed, record=bool(args.record), max_actions=args.max_actions
-        )
-        if args.record:
-            save_record(Path(args.record), game, variant, state, result, index + 1, seed)
-        if result.capped:
-            capped += 1
-        else:
-            for seat in result.final.winners:
-                wins[seat] += 1
-            lengths.append(result.actions)
-            decisions.append(result.decisions)
-            # Turns are not part of every game's state; shown when the game counts them.
-            played_turns = getattr(result.final, "turns_played", None)
-            if isinstance(played_turns, int):
-                turns.append(played_turns)
-        if args.progress and (index + 1 == games or (index + 1) % every == 0):
-            _progress(index + 1, games, started, err, tty)
+
+    def take(chunk: list[simulation.GameResult]) -> None:
+        before = len(results)
+        for result in chunk:
+            if result.record is not None:
+                write_simulated_record(Path(args.record), *result.record)
+            results.append(attrs.evolve(result, record=None))
+        done = len(results)
+        if args.progress and (done == games or done // every > before // every):
+            _progress(done, games, started, err, tty)
+
+    seeds = simulation.numbered(simulation.game_seeds(args.seed, games))
+    try:
+        how = _run_games(args, seeds, take)
+    except simulation.SimulationError as error:
+        err.write(f"sonic-rules simulate: error: {error}\n")
+        return 1
     elapsed = time.perf_counter() - started
+    results.sort(key=lambda result: result.number)
+    wins = [0] * players
+    finished_results = [result for result in results if not result.capped]
+    for result in finished_results:
+        for seat in result.winners:
+            wins[seat] += 1
+    lengths = [result.actions for result in finished_results]
+    decisions = [result.decisions for result in finished_results]
+    # Turns are not part of every game's state; shown when the game counts them.
+    turns = [result.turns for result in finished_results if result.turns is not None]
+    capped = games - len(finished_results)
     shown_variant = f", {variant}" if len(game.variants) > 1 else ""
     out.write(
         f"{game.title}{shown_variant}: {games} games, {players} players, {args.bot} bots, "
-        f"seed {args.seed}, {games / max(elapsed, 1e-9):.1f} games/s\n\n"
+        f"seed {args.seed}, {games / max(elapsed, 1e-9):.1f} games/s ({how})\n\n"
     )
     finished = games - capped
     rows = [["seat", "wins", "win rate"]]
@@ -402,6 +431,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="no progress bar on standard error",
     )
     p.add_argument("--record", metavar="DIR", help="write each game as a record file in DIR")
+    p.add_argument(
+        "--workers",
+        type=_at_most(MAX_WORKERS),
+        metavar="N",
+        help="processes to spread the games over (default: every core); with --backend ray "
+        "and no --address, the local Ray instance's CPUs",
+    )
+    p.add_argument(
+        "--backend",
+        choices=["processes", "ray"],
+        default="processes",
+        help="processes on this machine (default), or Ray tasks (the 'ray' extra)",
+    )
+    p.add_argument(
+        "--address",
+        metavar="HOST:PORT",
+        help="with --backend ray: the head of a running Ray cluster (default: a local instance)",
+    )
     p.set_defaults(command_parser=p)
 
     p = commands.add_parser("validate", help="check game records line by line")
@@ -444,6 +491,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _backend(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``--address`` only with Ray, and not with ``--workers``; Ray installed; the
+    cluster's address well formed and reachable (checked within a few seconds)."""
+    if args.backend != "ray":
+        if args.address is not None:
+            parser.error("--address needs --backend ray")
+        return
+    if args.address is not None and args.workers is not None:
+        parser.error(
+            "--workers sets a local Ray instance's CPUs; a cluster (--address) uses its own"
+        )
+    try:
+        simulation.ray_module()
+        if args.address is not None:
+            simulation.check_address(args.address)
+    except simulation.SimulationError as error:
+        parser.error(str(error))
+
+
 def _check(args: argparse.Namespace) -> None:
     """Check the arguments that depend on the game, the way argparse checks the rest."""
     parser: argparse.ArgumentParser = args.command_parser
@@ -455,6 +521,7 @@ def _check(args: argparse.Namespace) -> None:
         args.variant = _variant(parser, game, args.variant)
         args.players = _players(parser, game, args.variant, args.players)
         args.bot = _bot(parser, game, args.bot)
+        _backend(parser, args)
     elif args.command == "replay" and args.svg is not None and not args.svg.is_dir():
         parser.error(f"--svg {args.svg}: not a directory")
 

@@ -85,6 +85,21 @@ def replay_file(
     return 0
 
 
+def simulated_record(
+    game: AnyGame,
+    variant: str,
+    start: Any,
+    played: PlayedGame[Any, Any],
+    number: int,
+    seed: int,
+) -> tuple[str, str]:
+    """One simulated game as a record: its file name and its text (see `save_record`)."""
+    name = f"{game.name}-{variant}-{start.players}p-{number:05d}{SUFFIX}"
+    header = {"event": f"sonic-rules simulate, game {number}, seed {seed}"}
+    actions = [ply.action for ply in played.plies]
+    return name, write_record(game, [start, *actions], header)
+
+
 def save_record(
     directory: Path,
     game: AnyGame,
@@ -95,9 +110,13 @@ def save_record(
     seed: int,
 ) -> Path:
     """Write one simulated game as a record file in ``directory``; its path."""
+    name, text = simulated_record(game, variant, start, played, number, seed)
+    return write_simulated_record(directory, name, text)
+
+
+def write_simulated_record(directory: Path, name: str, text: str) -> Path:
+    """Write a record made by `simulated_record` into ``directory``; its path."""
     directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"{game.name}-{variant}-{start.players}p-{number:05d}{SUFFIX}"
-    header = {"event": f"sonic-rules simulate, game {number}, seed {seed}"}
-    actions = [ply.action for ply in played.plies]
-    path.write_text(write_record(game, [start, *actions], header), encoding="utf-8")
+    path = directory / name
+    path.write_text(text, encoding="utf-8")
     return path
