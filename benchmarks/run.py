@@ -441,6 +441,91 @@ def text_report(result: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+_SELFPLAY = ["selfplay_actions_per_second", "selfplay_decisions_per_second", "ratio_to_chess"]
+_SELFPLAY += ["games_per_second", "game_ms_median"]
+_CALLS = ["legal_actions_us", "apply_us", "chance_outcomes_us", "observe_us"]
+_CALLS += ["json_round_trip_us", "json_bytes", "record_lines_per_second"]
+_MARKDOWN_LABELS = {
+    "selfplay_actions_per_second": "actions/s",
+    "selfplay_decisions_per_second": "decisions/s",
+    "ratio_to_chess": "× chess",
+    "games_per_second": "games/s",
+    "game_ms_median": "game ms (median)",
+    "legal_actions_us": "`legal_actions` µs",
+    "apply_us": "`apply` µs",
+    "chance_outcomes_us": "`chance_outcomes` µs",
+    "observe_us": "`observe` µs",
+    "json_round_trip_us": "JSON round trip µs",
+    "json_bytes": "JSON bytes",
+    "record_lines_per_second": "record lines/s",
+}
+
+
+def _configuration_keys(figures: dict[str, float]) -> list[str]:
+    keys: list[str] = []
+    for key in figures:
+        prefix = key.rsplit("/", 1)[0]
+        if not key.startswith("chess/") and prefix not in keys:
+            keys.append(prefix)
+    return keys
+
+
+def markdown_report(result: dict[str, Any]) -> str:
+    """The run as Markdown tables (the performance page's): self-play, calls, targets."""
+    figures: dict[str, float] = result["figures"]
+    machine = result["machine"]
+    settings = result.get("settings", {})
+    lines = [
+        f"Measured {result['date']} on {machine['platform']}, Python {machine['python']}, "
+        f"{machine['cpu_count']} CPUs; self-play rounds: {settings.get('rounds', '?')} of "
+        f"{settings.get('seconds', '?')} s per configuration.",
+        "",
+    ]
+    chess_rate = figures.get("chess/selfplay_actions_per_second")
+    if chess_rate is not None:
+        rounds = ", ".join(f"{rate:,.0f}" for rate in result.get("chess_rounds", []))
+        lines += [
+            f"python-chess random self-play: **{chess_rate:,.0f}** pushes/s "
+            f"(the rate the ratios use; measured between the rounds: {rounds}).",
+            "",
+        ]
+    styles = {measure: style for measure, _, style in _MEASURES}
+    for measures in (_SELFPLAY, _CALLS):
+        lines.append(
+            "| configuration | " + " | ".join(_MARKDOWN_LABELS[m] for m in measures) + " |"
+        )
+        lines.append("|---|" + "---:|" * len(measures))
+        for key in _configuration_keys(figures):
+            cells = []
+            for measure in measures:
+                value = figures.get(f"{key}/{measure}")
+                cells.append("–" if value is None else styles[measure].format(value))
+            lines.append(f"| {key} | " + " | ".join(cells) + " |")
+        lines.append("")
+    lines += ["| target | figure | value | result |", "|---|---|---:|---|"]
+    for check in result["targets"]:
+        verdict = {True: "pass", False: "**fail**", None: "n/a"}[check["pass"]]
+        shown = "–" if check["value"] is None else f"{check['value']:g}"
+        target = check["target"].replace(">=", "≥").replace("<=", "≤").replace("x chess", "× chess")
+        lines.append(
+            f"| {target.replace(' us', ' µs')} | {check['figure']} | {shown} | {verdict} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def load_run(path: str) -> dict[str, Any]:
+    """A whole earlier ``--json`` run (for ``--markdown``); `BadInput` when it is not one."""
+    load_earlier(path)
+    document: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
+    if not (
+        isinstance(document.get("machine"), dict)
+        and isinstance(document.get("date"), str)
+        and isinstance(document.get("targets"), list)
+    ):
+        raise BadInput(f"{path}: not the JSON output of benchmarks/run.py --json (no machine)")
+    return document
+
+
 def _lower_is_better(key: str) -> bool:
     return key.endswith(("_us", "_ms_median", "_bytes"))
 
@@ -450,13 +535,13 @@ def load_earlier(path: str) -> dict[str, float]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
-        raise BadInput(f"--compare {path}: cannot read it: {error.strerror or error}") from None
+        raise BadInput(f"{path}: cannot read it: {error.strerror or error}") from None
     except UnicodeDecodeError:
-        raise BadInput(f"--compare {path}: not a text file") from None
+        raise BadInput(f"{path}: not a text file") from None
     try:
         document = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise BadInput(f"--compare {path}: not JSON ({error})") from None
+        raise BadInput(f"{path}: not JSON ({error})") from None
     figures = document.get("figures") if isinstance(document, dict) else None
     if not isinstance(figures, dict) or not all(
         isinstance(key, str)
@@ -466,8 +551,7 @@ def load_earlier(path: str) -> dict[str, float]:
         for key, value in figures.items()
     ):
         raise BadInput(
-            f"--compare {path}: not the JSON output of benchmarks/run.py --json "
-            '(no "figures" of numbers)'
+            f'{path}: not the JSON output of benchmarks/run.py --json (no "figures" of numbers)'
         )
     return figures
 
@@ -539,12 +623,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--compare", metavar="FILE", help="also the change of every figure against FILE"
     )
+    parser.add_argument(
+        "--markdown",
+        metavar="FILE",
+        help="measure nothing: the Markdown tables of FILE, an earlier --json output",
+    )
     try:
         args = parser.parse_args(argv)
-        earlier = None if args.compare is None else load_earlier(args.compare)
     except BadInput as error:
         sys.stderr.write(f"{PROG}: error: {error}\n")
         return 2
+    try:
+        earlier = None if args.compare is None else load_earlier(args.compare)
+    except BadInput as error:
+        sys.stderr.write(f"{PROG}: error: --compare {error}\n")
+        return 2
+    if args.markdown is not None:
+        try:
+            document = load_run(args.markdown)
+        except BadInput as error:
+            sys.stderr.write(f"{PROG}: error: --markdown {error}\n")
+            return 2
+        sys.stdout.write(markdown_report(document))
+        return 0
     seconds = args.seconds if args.seconds is not None else (0.3 if args.quick else 1.0)
 
     def log(message: str) -> None:

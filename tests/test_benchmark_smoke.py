@@ -142,6 +142,20 @@ def test_compare_reports_each_change_against_an_earlier_run(
     )
 
 
+def test_markdown_gives_the_tables_of_an_earlier_run(
+    quick_run: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "run.json"
+    saved.write_text(json.dumps(quick_run), encoding="utf-8")
+    assert bench.main(["--markdown", str(saved)]) == 0
+    tables = capsys.readouterr().out
+    for game in sonic_rules.games():
+        for variant, players in game.configurations():
+            assert tables.count(f"| {game.name}/{variant}/{players}p |") == 2
+    assert "| target | figure | value | result |" in tables
+    assert quick_run["machine"]["platform"] in tables
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -152,6 +166,8 @@ def test_compare_reports_each_change_against_an_earlier_run(
         (["--compare", "/no/such/file.json"], "cannot read it"),
         (["--compare", "{tmp}/not.json"], "not JSON"),
         (["--compare", "{tmp}/other.json"], 'no "figures" of numbers'),
+        (["--markdown", "{tmp}/not.json"], "not JSON"),
+        (["--markdown", "{tmp}/figures.json"], "no machine"),
     ],
 )
 def test_bad_input_is_one_line_and_a_nonzero_exit(
@@ -159,6 +175,7 @@ def test_bad_input_is_one_line_and_a_nonzero_exit(
 ) -> None:
     (tmp_path / "not.json").write_text("{figures", encoding="utf-8")
     (tmp_path / "other.json").write_text('{"figures": {"a": "fast"}}', encoding="utf-8")
+    (tmp_path / "figures.json").write_text('{"figures": {"a": 1.5}}', encoding="utf-8")
     code = bench.main([arg.replace("{tmp}", str(tmp_path)) for arg in argv])
     captured = capsys.readouterr()
     assert code == 2 and captured.out == ""
