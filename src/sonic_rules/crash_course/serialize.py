@@ -15,6 +15,7 @@ data, unknown or missing fields, and states the rules could not produce.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -23,7 +24,6 @@ from sonic_rules.core.serialization import (
     add_option_field,
     configure_actions,
     dump_action,
-    dump_state,
     load_action,
     load_state_fields,
     make_converter,
@@ -31,6 +31,7 @@ from sonic_rules.core.serialization import (
     structure_or_raise,
 )
 from sonic_rules.crash_course.actions import ACTION_TYPES, Action
+from sonic_rules.crash_course.fastjson import structure_state, unstructure_state
 from sonic_rules.crash_course.state import State
 from sonic_rules.crash_course.tiles import (
     DEFAULT_CATALOGUE,
@@ -144,11 +145,34 @@ converter.register_structure_hook(Catalogue, _structure_catalogue)
 configure_actions(converter, Action)
 
 
+_WRITTEN: dict[int, tuple[Catalogue, dict[str, Any]]] = {}
+"""Catalogues already written, by identity (each kept alive, so its id stays its own)."""
+_MAX_WRITTEN = 64
+
+
+def _written_catalogue(catalogue: Catalogue) -> dict[str, Any]:
+    """``_unstructure_catalogue``, once per catalogue object (catalogues are frozen)."""
+    known = _WRITTEN.get(id(catalogue))
+    if known is not None and known[0] is catalogue:
+        return known[1]
+    data = _unstructure_catalogue(catalogue)
+    if len(_WRITTEN) >= _MAX_WRITTEN:
+        _WRITTEN.clear()
+    _WRITTEN[id(catalogue)] = (catalogue, data)
+    return data
+
+
 def to_json(state: State, indent: int | None = None) -> str:
     """The state as JSON text (`from_json` gives back an equal state)."""
     if not isinstance(state, State):
         raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
-    return dump_state(converter, GAME_NAME, FORMAT, state, indent)
+    # The converter's dict, built by hand (`fastjson`), dumped as `dump_state` dumps it.
+    data = {
+        "game": GAME_NAME,
+        "format": FORMAT,
+        **unstructure_state(state, _written_catalogue(state.catalogue)),
+    }
+    return json.dumps(data, indent=indent, separators=None if indent else (",", ":"))
 
 
 def from_json(text: str | bytes) -> State:
@@ -156,6 +180,12 @@ def from_json(text: str | bytes) -> State:
     data = load_state_fields(text, GAME_NAME, FORMAT, UPGRADES)
     if "catalogue" in data:
         data["catalogue"] = _catalogue_from_json(data["catalogue"])
+        # Fields exactly as `to_json` writes them are read by hand (`fastjson`); anything
+        # else goes through the converter, which names what is wrong.
+        state = structure_state(data, data["catalogue"])
+        if state is not None:
+            validate_state(state)
+            return state
     require_every_field(data, State)
     state = structure_or_raise(converter, data, State)
     validate_state(state)

@@ -361,7 +361,11 @@ def _parse_text(text: str | bytes, source: str | None) -> Catalogue:
 
 
 @functools.lru_cache(maxsize=1)
+@functools.cache
 def default_catalogue() -> Catalogue:
-    """The shipped reconstruction (``data/tiles.json``), named ``"default"``."""
+    """The shipped reconstruction (``data/tiles.json``), named ``"default"``.
+
+    Read once: a catalogue is a frozen value, every game shares the one object.
+    """
     text = resources.files("sonic_rules.crash_course").joinpath("data/tiles.json").read_text()
     return attrs.evolve(parse_catalogue(loads_json(text), "tiles.json"), name=DEFAULT_CATALOGUE)

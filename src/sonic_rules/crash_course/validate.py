@@ -31,6 +31,7 @@ from sonic_rules.crash_course.state import (
     Options,
     PendingKind,
     Phase,
+    PlacedTile,
     Space,
     State,
     Variant,
@@ -198,14 +199,25 @@ def _check_termination(state: State) -> None:
         raise InvalidStateError(f"crossing needs {state.required_birds} Flicky Birds", "$.birds")
 
 
+_CHECKED: dict[int, Catalogue] = {}
+"""Catalogues already checked, by identity (each kept alive, so its id stays its own):
+a catalogue is a frozen value, checking it again gives the same answer."""
+_MAX_CHECKED = 64
+
+
 def _check_catalogue(catalogue: Catalogue) -> None:
     """A loaded state carries its catalogue: check it as ``load_tiles`` would."""
+    if _CHECKED.get(id(catalogue)) is catalogue:
+        return
     try:
         parse_catalogue(catalogue.to_data())
     except BoardError as error:
         where = error.where or ""
         path = "$.catalogue" + ("" if where in ("", "$") else "." + where)
         raise InvalidStateError(error.message, path) from None
+    if len(_CHECKED) >= _MAX_CHECKED:
+        _CHECKED.clear()
+    _CHECKED[id(catalogue)] = catalogue
 
 
 def _check_counts(state: State, count: int) -> None:
@@ -214,13 +226,13 @@ def _check_counts(state: State, count: int) -> None:
         values = getattr(state, name)
         if len(values) != len(KINDS) or any(v < 0 for v in values):
             raise InvalidStateError(f"expected {len(KINDS)} non-negative counts", f"$.{name}")
-    for kind in KINDS:
-        total = state.token_count(kind)
+    totals = _token_totals(state)
+    for kind, total in zip(KINDS, totals, strict=True):
         if total != TOKEN_COUNTS[kind]:
             raise InvalidStateError(
                 f"{total} {kind.value} tokens in play, the game has {TOKEN_COUNTS[kind]}", "$.pile"
             )
-    assert state.item_total() == TOTAL_ITEMS
+    assert sum(totals) == TOTAL_ITEMS
     # CC-COMPONENTS, CC-BEGINNER-ITEMS: the tokens a game leaves in the box stay there.
     beginner = state.variant is Variant.BEGINNER
     boxed = tuple(
@@ -242,6 +254,22 @@ def _check_counts(state: State, count: int) -> None:
         raise InvalidStateError("more damage than the 12 tokens", "$.characters")
     if len(state.turn_hazard_damage) != count:
         raise InvalidStateError("one count per character", "$.turn_hazard_damage")
+
+
+def _token_totals(state: State) -> list[int]:
+    """``state.token_count(kind)`` for each kind in `KINDS` order, in one pass."""
+    totals = [a + b + c for a, b, c in zip(state.pile, state.discard, state.box, strict=True)]
+    for character in state.characters:
+        for kind in character.items:
+            totals[kind.index] += 1
+    ring = ItemKind.RING.index
+    totals[ring] += sum(c.rings for c in state.characters)
+    totals[ring] += sum(pending.rings for pending in state.pending)
+    for kind in state.drawn:
+        totals[kind.index] += 1
+    for item in state.board:
+        totals[item.kind.index] += item.count
+    return totals
 
 
 def _check_course(state: State) -> None:
@@ -275,10 +303,16 @@ def _check_course(state: State) -> None:
             # line (tiles lifted since may have freed nearer cells).
             previous = state.course[number - 1]
             heading, dx, dy = exit_line(catalogue, previous)
-            steps = [(previous.x + k * dx, previous.y + k * dy) for k in range(1, 64)]
-            if placed.heading != heading or (placed.x, placed.y) not in steps:
+            if placed.heading != heading or not _along(previous, dx, dy, placed):
                 raise InvalidStateError("the course is not continuous here", where)
     _check_shortcuts(state, cells)
+
+
+def _along(previous: PlacedTile, dx: int, dy: int, placed: PlacedTile) -> bool:
+    """``placed`` sits 1 to 63 cells from ``previous`` along the unit step ``(dx, dy)``."""
+    x, y = placed.x - previous.x, placed.y - previous.y
+    steps = x * dx + y * dy
+    return 1 <= steps <= 63 and (x, y) == (steps * dx, steps * dy)
 
 
 def _check_shortcuts(state: State, cells: set[tuple[int, int]]) -> None:
@@ -335,6 +369,8 @@ def _check_shortcut_paths(state: State) -> None:
     ``CC-SHORTCUT-RETURN`` would send back)."""
     if state.variant is Variant.BEGINNER and (state.shortcuts or state.turn_laid_shortcuts):
         raise InvalidStateError("the Beginner game has no shortcuts", "$.shortcuts")
+    if not state.shortcuts:
+        return
     draft = Draft(state)
     return_shortcuts(draft)
     for number, shortcut in enumerate(state.shortcuts):
