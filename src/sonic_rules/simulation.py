@@ -236,8 +236,13 @@ def run_ray(
         try:
             ray.init(**options)
         except (ConnectionError, RuntimeError, ValueError) as error:
-            where = f"at {address}" if address else "locally"
-            raise SimulationError(f"cannot start Ray {where}: {error}") from None
+            if address is None:
+                raise SimulationError(f"cannot start a local Ray instance: {error}") from None
+            raise SimulationError(
+                f"cannot join the Ray cluster at {address}: {error} (is it a Ray head of the "
+                "same Ray version? With token authentication, set RAY_AUTH_MODE=token and "
+                "give the cluster's token in RAY_AUTH_TOKEN or ~/.ray/auth_token)"
+            ) from None
         started = True
     try:
         total = max(1, int(ray.cluster_resources().get("CPU", 1)))
