@@ -235,7 +235,7 @@ def run_ray(
             options.update(num_cpus=cpus, include_dashboard=False)
         try:
             ray.init(**options)
-        except (ConnectionError, RuntimeError, ValueError) as error:
+        except (ConnectionError, RuntimeError, ValueError, ray.exceptions.RayError) as error:
             if address is None:
                 raise SimulationError(f"cannot start a local Ray instance: {error}") from None
             raise SimulationError(
