@@ -197,3 +197,109 @@ def test_a_closed_port_is_reported_as_unreachable() -> None:
         simulation.SimulationError, match=f"cannot reach a Ray cluster at 127.0.0.1:{port}"
     ):
         simulation.check_address(f"127.0.0.1:{port}", timeout=2.0)
+
+
+class _FakeRay:
+    """Just enough of Ray's API for `run_ray`: tasks run at once, in this process."""
+
+    class exceptions:  # Ray's module name
+        class RayError(Exception):
+            pass
+
+    def __init__(self, fail: str | None = None) -> None:
+        self.initialized = False
+        self.options: dict[str, Any] | None = None
+        self.shutdowns = 0
+        self.fail = fail
+        self.tasks = 0
+
+    def is_initialized(self) -> bool:
+        return self.initialized
+
+    def init(self, **options: Any) -> None:
+        if self.fail is not None:
+            raise ConnectionError(self.fail)
+        self.options = options
+        self.initialized = True
+
+    def shutdown(self) -> None:
+        self.initialized = False
+        self.shutdowns += 1
+
+    def cluster_resources(self) -> dict[str, float]:
+        return {"CPU": 3.0, "memory": 1e9}
+
+    def remote(self, num_cpus: int) -> Any:
+        assert num_cpus == 1
+        fake = self
+
+        class Task:
+            def __init__(self, function: Any) -> None:
+                self.function = function
+
+            def remote(self, *args: Any) -> Any:
+                fake.tasks += 1
+                return self.function(*args)
+
+        return Task
+
+    def wait(self, pending: list[Any], num_returns: int) -> tuple[list[Any], list[Any]]:
+        return pending[:num_returns], pending[num_returns:]
+
+    def get(self, ref: Any) -> Any:
+        return ref
+
+
+def test_run_ray_starts_a_local_instance_for_the_run_and_stops_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fake = _FakeRay()
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    batch = Batch("crash-course", "beginner", 2, "random", 20000)
+    games = simulation.numbered(simulation.game_seeds(8, 30))
+    chunks: list[list[GameResult]] = []
+    assert simulation.run_ray(batch, games, chunks.append, cpus=3) == 3
+    assert fake.options is not None
+    assert fake.options["num_cpus"] == 3 and fake.options["include_dashboard"] is False
+    assert "address" not in fake.options
+    assert fake.shutdowns == 1 and not fake.initialized
+    assert fake.tasks == len(chunks) == 15  # chunks of chunk_size(30, 3) == 2 games
+    assert [r for chunk in chunks for r in chunk] == simulation.play_games(batch, games)
+
+
+def test_run_ray_joins_a_cluster_at_a_reachable_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = _FakeRay()
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    with socket.socket() as head:
+        head.bind(("127.0.0.1", 0))
+        head.listen()
+        address = f"127.0.0.1:{head.getsockname()[1]}"
+        batch = Batch("super-teams", "standard", 2, "random", 20000)
+        simulation.run_ray(batch, [(1, 5)], lambda chunk: None, address=address)
+    assert fake.options is not None and fake.options["address"] == address
+    assert "num_cpus" not in fake.options
+
+
+def test_an_instance_already_running_is_used_and_left_running(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fake = _FakeRay()
+    fake.initialized = True
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    batch = Batch("super-teams", "standard", 2, "random", 20000)
+    simulation.run_ray(batch, [(1, 5)], lambda chunk: None)
+    assert fake.options is None and fake.shutdowns == 0 and fake.initialized
+
+
+def test_a_cluster_that_refuses_to_be_joined_is_a_message_and_status_1(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", _FakeRay(fail="Failed to connect to Ray cluster"))
+    with socket.socket() as head:
+        head.bind(("127.0.0.1", 0))
+        head.listen()
+        address = f"127.0.0.1:{head.getsockname()[1]}"
+        code, out, err = run("simulate", "--games", "2", "--backend", "ray", "--address", address)
+    assert code == 1 and out == ""
+    assert f"cannot join the Ray cluster at {address}: Failed to connect" in err
+    assert "RAY_AUTH_MODE=token" in err and "Traceback" not in err
