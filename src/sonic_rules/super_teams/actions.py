@@ -10,13 +10,14 @@ physical game states them ("blue-4 was dealt to seat 2"), a simulation samples t
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from collections.abc import Callable
+from typing import Any, TypeAlias, TypeVar
 
 import attrs
 
 from sonic_rules.core.errors import InvalidActionError
 from sonic_rules.super_teams.board import Surface
-from sonic_rules.super_teams.cards import BonusKind, Card, Character
+from sonic_rules.super_teams.cards import CARDS, BonusKind, Card, Character
 
 
 def _card(value: Any) -> Any:
@@ -136,3 +137,36 @@ class ChooseJumper:
 
 Action: TypeAlias = Deal | DrawBonus | Play | PlayBonus | Pass | ChooseHalf | ChooseJumper
 ACTION_TYPES: tuple[type, ...] = (Deal, DrawBonus, Play, PlayBonus, Pass, ChooseHalf, ChooseJumper)
+
+
+A = TypeVar("A")
+
+SEATS = 4
+"""The most seats a game has: actions of seats ``0..SEATS-1`` are kept by `interned`."""
+_MAX_INTERNED = 20_000
+_INTERNED: dict[tuple[Any, ...], Any] = {}
+
+
+def interned(kind: Callable[..., A], seat: int, *fields: Any) -> A:
+    """``kind(seat, *fields)``, the same object every time for the same fields.
+
+    Actions are frozen values, so the referee lists and deals the same objects over and
+    over instead of building (and checking) new ones.
+    """
+    key = (kind, seat, *fields)
+    action: A | None = _INTERNED.get(key)
+    if action is None:
+        action = kind(seat, *fields)
+        if type(seat) is int and 0 <= seat < SEATS and len(_INTERNED) < _MAX_INTERNED:
+            _INTERNED[key] = action
+    return action
+
+
+DEALS: tuple[dict[Card, Deal], ...] = tuple(
+    {card: Deal(seat, card) for card in CARDS} for seat in range(SEATS)
+)
+"""``DEALS[seat][card]`` is ``Deal(seat, card)``: every possible deal, made once."""
+DRAWS: tuple[dict[BonusKind, DrawBonus], ...] = tuple(
+    {kind: DrawBonus(seat, kind) for kind in BonusKind} for seat in range(SEATS)
+)
+"""``DRAWS[seat][kind]`` is ``DrawBonus(seat, kind)``: every possible draw, made once."""

@@ -14,6 +14,7 @@ characters (the physical board has about 50 spaces); both are checked before any
 from __future__ import annotations
 
 import enum
+import functools
 from importlib import resources
 
 import attrs
@@ -27,6 +28,9 @@ class Surface(enum.Enum):
     NORMAL = "normal"
     RINGS = "rings"
     SPIKES = "spikes"
+
+    # Members are unique objects: hashing by identity (in C) keeps tables keyed by them fast.
+    __hash__ = object.__hash__
 
     def __str__(self) -> str:
         return self.value
@@ -45,6 +49,8 @@ class Space(enum.Enum):
     RINGS_SPIKES = "R/X"
     RINGS_GRASS = "R/."
     SPIKES_GRASS = "X/."
+
+    __hash__ = object.__hash__
 
     @property
     def is_normal(self) -> bool:
@@ -155,30 +161,10 @@ class Board:
         """
         if not isinstance(text, str):
             raise BoardError(f"board notation must be text, got {type(text).__name__}")
-        if len(text) > MAX_NOTATION_CHARS:
-            raise BoardError(
-                f"the notation has {len(text):,} characters; at most {MAX_NOTATION_CHARS:,} "
-                "are read"
-            )
-        tokens = _tokenize(text)
-        if not tokens:
-            raise BoardError("the board is empty: it needs at least the start space 'S'")
-        if len(tokens) > MAX_SPACES:
-            raise BoardError(f"the board has {len(tokens):,} spaces; at most {MAX_SPACES:,}")
-        spaces: list[Space] = []
-        for index, (token, line, column) in enumerate(tokens):
-            where = f"token {index + 1} {token[:20]!r} (line {line}, column {column})"
-            space = _TOKENS.get(token)
-            if space is None and token.upper() in _TOKENS:
-                raise BoardError(f"space tokens are upper case: write {token.upper()!r}", where)
-            if space is None:
-                raise BoardError("unknown space; expected one of S . = B R X L R/X R/. X/.", where)
-            if space is Space.START and index != 0:
-                raise BoardError("the start 'S' must be the first space, and only once", where)
-            if index == 0 and space is not Space.START:
-                raise BoardError("the first space must be the start 'S'", where)
-            spaces.append(space)
-        return cls(tuple(spaces))
+        if type(text) is str and len(text) <= _CACHED_NOTATION_CHARS:
+            # A board is a frozen value: the boards read lately are kept by notation.
+            return _parse_cached(text)
+        return _parse(text)
 
     @classmethod
     def default(cls) -> Board:
@@ -216,6 +202,39 @@ class Board:
     def next_rings(self, index: int) -> int | None:
         """The first space after ``index`` with rings (a rings half counts), or ``None``."""
         return self._next_rings[index]
+
+
+_CACHED_NOTATION_CHARS = 10_000
+"""Notation up to this long is parsed once and the board kept (`_parse_cached`)."""
+
+
+def _parse(text: str) -> Board:
+    if len(text) > MAX_NOTATION_CHARS:
+        raise BoardError(
+            f"the notation has {len(text):,} characters; at most {MAX_NOTATION_CHARS:,} are read"
+        )
+    tokens = _tokenize(text)
+    if not tokens:
+        raise BoardError("the board is empty: it needs at least the start space 'S'")
+    if len(tokens) > MAX_SPACES:
+        raise BoardError(f"the board has {len(tokens):,} spaces; at most {MAX_SPACES:,}")
+    spaces: list[Space] = []
+    for index, (token, line, column) in enumerate(tokens):
+        where = f"token {index + 1} {token[:20]!r} (line {line}, column {column})"
+        space = _TOKENS.get(token)
+        if space is None and token.upper() in _TOKENS:
+            raise BoardError(f"space tokens are upper case: write {token.upper()!r}", where)
+        if space is None:
+            raise BoardError("unknown space; expected one of S . = B R X L R/X R/. X/.", where)
+        if space is Space.START and index != 0:
+            raise BoardError("the start 'S' must be the first space, and only once", where)
+        if index == 0 and space is not Space.START:
+            raise BoardError("the first space must be the start 'S'", where)
+        spaces.append(space)
+    return Board(tuple(spaces))
+
+
+_parse_cached = functools.lru_cache(maxsize=64)(_parse)
 
 
 def _check_spaces(spaces: tuple[Space, ...]) -> tuple[int, str] | None:

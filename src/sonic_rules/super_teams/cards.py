@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 import functools
+from operator import attrgetter
+from typing import Any
 
 import attrs
 
@@ -17,6 +19,10 @@ class Colour(enum.Enum):
     RED = "red"
     BLACK = "black"
     YELLOW = "yellow"
+
+    # Members are unique objects: hashing by identity (in C) keeps every table keyed
+    # by them fast, and equal members still hash equal.
+    __hash__ = object.__hash__
 
     @property
     def characters(self) -> tuple[Character, Character]:
@@ -37,6 +43,8 @@ class Character(enum.Enum):
     SILVER = "silver"
     METAL_SONIC = "metal-sonic"
     ROUGE = "rouge"
+
+    __hash__ = object.__hash__
 
     @property
     def colour(self) -> Colour:
@@ -76,31 +84,54 @@ _COLOUR_ORDER = {c: i for i, c in enumerate(Colour)}
 
 
 @functools.total_ordering
-@attrs.frozen(order=False, cache_hash=True)
+@attrs.frozen(init=False, eq=False, order=False)
 class Card:
     """A movement card: a colour and a value 1-6, or the special card (no colour).
 
-    Written ``blue-4`` or ``special`` (see `parse`).
+    Written ``blue-4`` or ``special`` (see `parse`). Cards are interned: ``Card(colour,
+    value)`` returns the one card of that colour and value, so equal cards are the same
+    object, and comparing or hashing them is an identity check (pickling and copying
+    keep that).
     """
 
     colour: Colour | None
     value: int
     # Hands and piles are kept sorted; a precomputed rank keeps that cheap.
-    _rank: int = attrs.field(init=False, eq=False, repr=False)
+    _rank: int = attrs.field(init=False, repr=False)
+    _text: str = attrs.field(init=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
+    def __new__(cls, colour: Colour | None, value: int) -> Card:
+        if type(value) is int and (colour is None or type(colour) is Colour):
+            card = _INTERNED.get((colour, value))
+            if card is not None:
+                return card
         # A card built by hand must be a real card: ``blue-3.0`` would equal ``blue-3``
         # as a value yet break JSON and board arithmetic once inside a state.
-        special = self.colour is None and type(self.value) is int and self.value == 0
+        special = colour is None and type(value) is int and value == 0
         if not special and not (
-            isinstance(self.colour, Colour) and type(self.value) is int and 1 <= self.value <= 6
+            isinstance(colour, Colour) and type(value) is int and 1 <= value <= 6
         ):
             raise InvalidActionError(
-                f"not a card: colour {self.colour!r}, value {self.value!r} "
+                f"not a card: colour {colour!r}, value {value!r} "
                 "(a Colour and an integer 1 to 6, or the special card)"
             )
-        rank = 4 * 8 if self.colour is None else _COLOUR_ORDER[self.colour] * 8 + self.value
-        object.__setattr__(self, "_rank", rank)
+        card = super().__new__(cls)
+        rank = 4 * 8 if colour is None else _COLOUR_ORDER[colour] * 8 + value
+        text = "special" if colour is None else f"{colour.value}-{value}"
+        for name, field_value in (("colour", colour), ("value", value), ("_rank", rank)):
+            object.__setattr__(card, name, field_value)
+        object.__setattr__(card, "_text", text)
+        _INTERNED[(colour, value)] = card
+        return card
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Card, (self.colour, self.value))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     @classmethod
     def special(cls) -> Card:
@@ -116,14 +147,18 @@ class Card:
         return self._rank < other._rank
 
     def __str__(self) -> str:
-        return "special" if self.colour is None else f"{self.colour.value}-{self.value}"
+        return self._text
 
     def __repr__(self) -> str:
-        return f"Card.parse({str(self)!r})"
+        return f"Card.parse({self._text!r})"
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read ``blue-4``, ``blue 4`` or ``special``; raise ``InvalidActionError`` otherwise."""
+        if type(text) is str:
+            written = _BY_TEXT.get(text)
+            if written is not None:
+                return written
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
@@ -145,8 +180,16 @@ class Card:
         return Card(colour, _VALUES[value])
 
 
+_INTERNED: dict[tuple[Colour | None, int], Card] = {}
 SPECIAL = Card(None, 0)
 _VALUES = {str(value): value for value in range(1, 7)}
+CARDS: tuple[Card, ...] = tuple(
+    sorted((*(Card(colour, value) for colour in Colour for value in range(1, 7)), SPECIAL))
+)
+"""Every card there is, one of each, in order."""
+_BY_TEXT: dict[str, Card] = {str(card): card for card in CARDS}
+card_rank = attrgetter("_rank")
+"""A card's place in the canonical order (the sort key of hands and piles)."""
 
 
 class BonusKind(enum.Enum):
@@ -157,6 +200,8 @@ class BonusKind(enum.Enum):
     SUPERBONUS = "superbonus"
     SHIELD = "shield"
     SUPER_JUMP = "super-jump"
+
+    __hash__ = object.__hash__
 
     @property
     def order(self) -> int:
@@ -187,8 +232,33 @@ def movement_deck(colours: tuple[Colour, ...]) -> tuple[Card, ...]:
     """
     cards = [Card(colour, value) for colour in colours for value in range(1, 7) for _ in range(2)]
     cards.append(SPECIAL)
-    return tuple(sorted(cards))
+    return tuple(sorted(cards, key=card_rank))
 
 
 def sort_bonus(kinds: tuple[BonusKind, ...] | list[BonusKind]) -> tuple[BonusKind, ...]:
-    return tuple(sorted(kinds, key=lambda kind: kind.order))
+    return tuple(sorted(kinds, key=_BONUS_ORDER.__getitem__))
+
+
+bonus_rank = _BONUS_ORDER.__getitem__
+"""A bonus kind's place in the canonical order (the sort key of bonus hands and piles)."""
+
+
+# Comparing two cards runs Python code (``Card`` defines ``__lt__``, so even ``==``
+# goes through a Python-level slot); comparing their ranks stays in C. A card's rank
+# names it exactly, so these answer as ``in`` and ``index`` would.
+
+
+def holds_card(cards: tuple[Card, ...], card: Card) -> bool:
+    """``card in cards``, by rank."""
+    try:
+        return card_rank(card) in map(card_rank, cards)
+    except AttributeError:  # not all cards: a state built by hand
+        return card in cards
+
+
+def card_index(cards: tuple[Card, ...], card: Card) -> int:
+    """``cards.index(card)``, by rank (``ValueError`` if absent)."""
+    try:
+        return list(map(card_rank, cards)).index(card_rank(card))
+    except AttributeError:  # not all cards: a state built by hand
+        return cards.index(card)

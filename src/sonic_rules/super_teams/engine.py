@@ -27,10 +27,17 @@ from sonic_rules.super_teams.actions import (
     PlayBonus,
 )
 from sonic_rules.super_teams.board import Space, Surface
-from sonic_rules.super_teams.cards import BonusKind, Card, Character, sort_bonus
+from sonic_rules.super_teams.cards import (
+    BonusKind,
+    Card,
+    Character,
+    bonus_rank,
+    card_index,
+    card_rank,
+)
 from sonic_rules.super_teams.legality import CHANCE_OUTCOMES, LEGAL, check, jump_candidates
 from sonic_rules.super_teams.phases import PHASES
-from sonic_rules.super_teams.state import HAND_SIZE, PendingMove, Piece, State
+from sonic_rules.super_teams.state import HAND_SIZE, PendingMove, Piece, State, replace
 from sonic_rules.super_teams.views import View, legal_actions_for_view
 
 Events = list[Event]
@@ -44,12 +51,18 @@ def _without(items: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
     return items[:index] + items[index + 1 :]
 
 
+def _without_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    index = card_index(cards, card)
+    return cards[:index] + cards[index + 1 :]
+
+
 def _with_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    return tuple(sorted((*cards, card)))
+    # Sorting by the rank in C: an already sorted run costs one pass, no ``__lt__`` calls.
+    return tuple(sorted((*cards, card), key=card_rank))
 
 
 def _with_bonus(kinds: tuple[BonusKind, ...], kind: BonusKind) -> tuple[BonusKind, ...]:
-    return sort_bonus((*kinds, kind))
+    return tuple(sorted((*kinds, kind), key=bonus_rank))
 
 
 def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -58,12 +71,16 @@ def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ..
 
 def _goto(state: State, trigger: str, **changes: Any) -> State:
     """``state`` moved on by a declared ``trigger`` (`phases.PHASES`), with ``changes``."""
-    return attrs.evolve(state, phase=PHASES.goto(state.phase, trigger), **changes)
+    return replace(state, phase=PHASES.goto(state.phase, trigger), **changes)
+
+
+def _piece_index(state: State, character: Character) -> int:
+    return next(i for i, p in enumerate(state.pieces) if p.character is character)
 
 
 def _set_piece(state: State, piece: Piece) -> State:
-    index = next(i for i, p in enumerate(state.pieces) if p.character is piece.character)
-    return attrs.evolve(state, pieces=_replace_at(state.pieces, index, piece))
+    index = _piece_index(state, piece.character)
+    return replace(state, pieces=_replace_at(state.pieces, index, piece))
 
 
 # -- the value of a move ---------------------------------------------------------
@@ -166,7 +183,7 @@ def _check_fields(action: Action) -> None:
 
 def _apply_deal(state: State, action: Deal, events: Events) -> State:
     seat = action.seat
-    deck = _without(state.deck, action.card)
+    deck = _without_card(state.deck, action.card)
     if action.card.is_special:
         # ST-SPECIAL-CARD: revealed, discarded, and the same seat gets a replacement.
         events.append(ev.SpecialCardRevealed(seat))
@@ -182,7 +199,7 @@ def _apply_deal(state: State, action: Deal, events: Events) -> State:
     if state.specials_owed:
         # ST-SPECIAL-BONUS: after the replacement, everyone from this seat clockwise.
         order = tuple((seat + k) % state.players for k in range(state.players))
-        state = attrs.evolve(
+        state = replace(
             state,
             deck=deck,
             hands=hands,
@@ -209,7 +226,7 @@ def _next_to_deal(hands: tuple[tuple[Card, ...], ...], after: int) -> int:
 def _reshuffle(state: State, events: Events) -> State:
     # ST-DECK-RESHUFFLE: the discard pile (special card included) joins the deck.
     events.append(ev.DeckReshuffled(len(state.deck) + len(state.discard)))
-    return attrs.evolve(state, deck=tuple(sorted(state.deck + state.discard)), discard=())
+    return replace(state, deck=tuple(sorted(state.deck + state.discard, key=card_rank)), discard=())
 
 
 def _continue_deal(state: State, events: Events, **changes: Any) -> State:
@@ -219,7 +236,7 @@ def _continue_deal(state: State, events: Events, **changes: Any) -> State:
     ):
         return _goto(state, "hands_full", **{**changes, "deal_next": state.turn})
     if not changes.get("deck", state.deck):
-        state = _reshuffle(attrs.evolve(state, **changes), events)
+        state = _reshuffle(replace(state, **changes), events)
         changes = {}
     return _goto(state, "deal_goes_on", **changes)
 
@@ -237,26 +254,26 @@ def _run_bonus_queue(state: State, events: Events) -> State:
         if state.bonus_discard:
             # ST-BONUS-RESHUFFLE
             events.append(ev.BonusDeckReshuffled(len(state.bonus_discard)))
-            state = attrs.evolve(state, bonus_deck=state.bonus_discard, bonus_discard=())
+            state = replace(state, bonus_deck=state.bonus_discard, bonus_discard=())
         else:
             events.append(ev.NoBonusCard(state.bonus_queue[0]))
-            state = attrs.evolve(state, bonus_queue=state.bonus_queue[1:])
+            state = replace(state, bonus_queue=state.bonus_queue[1:])
     if state.bonus_for is not None:
-        return _end_turn(attrs.evolve(state, bonus_for=None), events)
+        return _end_turn(replace(state, bonus_for=None), events)
     return _continue_deal(state, events)
 
 
 def _apply_draw_bonus(state: State, action: DrawBonus, events: Events) -> State:
     seat, kind = action.seat, action.kind
     events.append(ev.BonusCardTaken(seat, kind))
-    state = attrs.evolve(
+    state = replace(
         state, bonus_deck=_without(state.bonus_deck, kind), bonus_queue=state.bonus_queue[1:]
     )
     if kind is not BonusKind.SUPER_JUMP:
         hands = _replace_at(state.bonus_hands, seat, _with_bonus(state.bonus_hands[seat], kind))
-        return _run_bonus_queue(attrs.evolve(state, bonus_hands=hands), events)
+        return _run_bonus_queue(replace(state, bonus_hands=hands), events)
     # ST-SUPER-JUMP: never held, played at once, then discarded.
-    state = attrs.evolve(state, bonus_discard=_with_bonus(state.bonus_discard, kind))
+    state = replace(state, bonus_discard=_with_bonus(state.bonus_discard, kind))
     if state.bonus_for is not None:
         state = _super_jump(state, state.bonus_for, events)  # ST-SUPER-JUMP-SPACE
         return _run_bonus_queue(state, events)
@@ -281,7 +298,7 @@ def _super_jump(state: State, character: Character, events: Events) -> State:
 
 def _apply_choose_jumper(state: State, action: ChooseJumper, events: Events) -> State:
     state = _super_jump(state, action.character, events)
-    return _run_bonus_queue(attrs.evolve(state, jumper=None), events)
+    return _run_bonus_queue(replace(state, jumper=None), events)
 
 
 def _apply_play(state: State, action: Play, events: Events) -> State:
@@ -293,7 +310,7 @@ def _apply_play(state: State, action: Play, events: Events) -> State:
     responders = tuple(s for s in asked if s is not None and state.bonus_hands[s])
     pending = PendingMove(seat, card, character, responders)
     changes = {
-        "hands": _replace_at(state.hands, seat, _without(state.hands[seat], card)),
+        "hands": _replace_at(state.hands, seat, _without_card(state.hands[seat], card)),
         "discard": _with_card(state.discard, card),
         "pending": pending,
     }
@@ -311,7 +328,7 @@ def _apply_play_bonus(state: State, action: PlayBonus, events: Events) -> State:
     # ST-RESPONSE-ONE-CARD, unless ST-OPT-SECOND-BONUS lets the partner add one.
     rest = pending.responders[1:] if state.options.partner_second_bonus else ()
     pending = attrs.evolve(pending, responders=rest, bonuses=(*pending.bonuses, kind))
-    state = attrs.evolve(
+    state = replace(
         state,
         bonus_hands=_replace_at(state.bonus_hands, seat, _without(state.bonus_hands[seat], kind)),
         bonus_discard=_with_bonus(state.bonus_discard, kind),  # ST-BONUS-DISCARD
@@ -329,7 +346,7 @@ def _apply_pass(state: State, action: Pass, events: Events) -> State:
     pending = attrs.evolve(pending, responders=pending.responders[1:])
     if pending.responders:
         return _goto(state, "next_responder", pending=pending)
-    return _resolve_move(attrs.evolve(state, pending=pending), pending, events)
+    return _resolve_move(replace(state, pending=pending), pending, events)
 
 
 def _resolve_move(state: State, move: PendingMove, events: Events, /, **changes: Any) -> State:
@@ -351,9 +368,9 @@ def _resolve_move(state: State, move: PendingMove, events: Events, /, **changes:
         else:
             destination = loop.fallback  # ST-LOOP-FALLBACK
             events.append(ev.FellBack(character, target, destination))
-    index = state.pieces.index(piece)
+    index = _piece_index(state, character)
     pieces = _replace_at(state.pieces, index, Piece(character, destination, None))
-    state = attrs.evolve(state, pieces=pieces, **changes)
+    state = replace(state, pieces=pieces, **changes)
     if destination >= finish:
         events.append(ev.Crossed(character))  # ST-CROSSING
         side = state.side_of(state.holder(character.colour))
@@ -366,7 +383,7 @@ def _resolve_move(state: State, move: PendingMove, events: Events, /, **changes:
         return _goto(state, "move_stops_on_double", pending=attrs.evolve(move, responders=()))
     if space is Space.BONUS:
         # ST-BONUS-SPACE: the colour's holder takes the top bonus card.
-        state = attrs.evolve(
+        state = replace(
             state, pending=None, bonus_queue=(state.holder(character.colour),), bonus_for=character
         )
         return _run_bonus_queue(state, events)
@@ -392,7 +409,7 @@ def _end_turn(state: State, events: Events) -> State:
     hands = state.hands
     if all(not hand for hand in hands):
         # ST-DEAL: every hand is empty, a new deal starts with the next seat.
-        state = attrs.evolve(state, pending=None, turn=turn, turns_played=state.turns_played + 1)
+        state = replace(state, pending=None, turn=turn, turns_played=state.turns_played + 1)
         return _start_deal(state, events)
     while not hands[turn]:
         turn = (turn + 1) % players  # ST-P-EMPTY-HAND: only in a set-up position

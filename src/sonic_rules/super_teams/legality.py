@@ -20,6 +20,8 @@ from typing import Any
 
 from sonic_rules.core.errors import IllegalActionError, InvalidActionError
 from sonic_rules.super_teams.actions import (
+    DEALS,
+    DRAWS,
     Action,
     ChooseHalf,
     ChooseJumper,
@@ -28,9 +30,16 @@ from sonic_rules.super_teams.actions import (
     Pass,
     Play,
     PlayBonus,
+    interned,
 )
 from sonic_rules.super_teams.board import Surface
-from sonic_rules.super_teams.cards import BonusKind, Character, Colour
+from sonic_rules.super_teams.cards import (
+    BonusKind,
+    Character,
+    Colour,
+    card_rank,
+    holds_card,
+)
 from sonic_rules.super_teams.phases import PHASES, Phase
 from sonic_rules.super_teams.state import State
 
@@ -118,7 +127,7 @@ def check_deal(state: State, action: Deal) -> None:
         raise IllegalActionError(
             "ST-P-DEAL-ORDER", f"the next card goes to seat {state.deal_next}, not {action.seat}"
         )
-    if action.card not in state.deck:
+    if not holds_card(state.deck, action.card):
         raise IllegalActionError("ST-CHANCE", f"{action.card} is not in the deck")
 
 
@@ -136,7 +145,7 @@ def check_play(state: State, action: Play) -> None:
     """ST-TURN-ORDER, ST-PLAY-CARD, then `movable_characters` decides the character."""
     _check_seat(state, action, "ST-TURN-ORDER")
     seat, card, character = action.seat, action.card, action.character
-    if card.is_special or card not in state.hands[seat]:
+    if card.is_special or not holds_card(state.hands[seat], card):
         raise IllegalActionError("ST-PLAY-CARD", f"seat {seat} holds no {card}")
     movable = movable_characters(state, card.colour)
     if character in movable:
@@ -228,11 +237,26 @@ _CHECKS: dict[type, Callable[[State, Any], None]] = {
 # -- what each phase allows ----------------------------------------------------------
 
 
+DEALS_BY_RANK: tuple[dict[int, Deal], ...] = tuple(
+    {card_rank(card): deal for card, deal in deals.items()} for deals in DEALS
+)
+
+
 def deal_outcomes(state: State) -> list[tuple[Action, float]]:
     """The cards the deck may deal to ``deal_next``, with their chances (ST-DEAL)."""
     total = len(state.deck)
     seat = state.deal_next
-    # The deck is a sorted tuple: equal cards sit together, in order.
+    # The deck is a sorted tuple: equal cards sit together, in order. A card's rank names
+    # it, and ranks compare in C.
+    deals = DEALS_BY_RANK[seat] if type(seat) is int and 0 <= seat < len(DEALS) else None
+    if deals is not None:
+        try:
+            return [
+                (deals[rank], len(list(same)) / total)
+                for rank, same in groupby(state.deck, card_rank)
+            ]
+        except (AttributeError, KeyError, TypeError):  # not a card: a state built by hand
+            pass
     return [(Deal(seat, card), len(list(same)) / total) for card, same in groupby(state.deck)]
 
 
@@ -240,9 +264,14 @@ def bonus_outcomes(state: State) -> list[tuple[Action, float]]:
     """The bonus cards the first seat in the queue may take, with their chances."""
     total = len(state.bonus_deck)
     seat = state.bonus_queue[0]
-    return [
-        (DrawBonus(seat, kind), len(list(same)) / total) for kind, same in groupby(state.bonus_deck)
-    ]
+    groups = groupby(state.bonus_deck)
+    draws = DRAWS[seat] if type(seat) is int and 0 <= seat < len(DRAWS) else None
+    if draws is not None:
+        try:
+            return [(draws[kind], len(list(same)) / total) for kind, same in groups]
+        except (KeyError, TypeError):  # not a bonus card: a state built by hand
+            groups = groupby(state.bonus_deck)
+    return [(DrawBonus(seat, kind), len(list(same)) / total) for kind, same in groups]
 
 
 def _seat_to_act(state: State) -> int:
@@ -259,7 +288,7 @@ def legal_plays(state: State) -> list[Action]:
     for card in dict.fromkeys(state.hands[seat]):  # a hand is sorted: each card once, in order
         if card.colour not in movable:
             movable[card.colour] = movable_characters(state, card.colour)
-        plays += [Play(seat, card, character) for character in movable[card.colour]]
+        plays += [interned(Play, seat, card, character) for character in movable[card.colour]]
     return plays
 
 
@@ -269,22 +298,25 @@ def legal_responses(state: State) -> list[Action]:
     seat = _seat_to_act(state)
     character = state.pending.character
     kinds = dict.fromkeys(state.bonus_hands[seat])  # a bonus hand is sorted
-    responses: list[Action] = [Pass(seat)]
+    responses: list[Action] = [interned(Pass, seat)]
     responses += [
-        PlayBonus(seat, kind) for kind in kinds if bonus_is_playable(state, kind, character)
+        interned(PlayBonus, seat, kind)
+        for kind in kinds
+        if bonus_is_playable(state, kind, character)
     ]
     return responses
 
 
 def legal_halves(state: State) -> list[Action]:
     """ST-DOUBLE-HALF: the two halves, chosen by the card's player."""
-    return [ChooseHalf(_seat_to_act(state), half) for half in half_choices(state)]
+    seat = _seat_to_act(state)
+    return [interned(ChooseHalf, seat, half) for half in half_choices(state)]
 
 
 def legal_jumpers(state: State) -> list[Action]:
     """ST-SUPER-JUMP-SPECIAL: each character the taker may jump."""
     seat = _seat_to_act(state)
-    return [ChooseJumper(seat, c) for c in jump_candidates(state, seat)]
+    return [interned(ChooseJumper, seat, c) for c in jump_candidates(state, seat)]
 
 
 def _chance_actions(

@@ -9,6 +9,8 @@ deck is a multiset, and drawing from it is a chance node.
 from __future__ import annotations
 
 from functools import cached_property
+from operator import attrgetter
+from typing import Any
 
 import attrs
 
@@ -181,3 +183,28 @@ class State(Pictured):
         space = self.board[piece.position]
         surface = space.surface
         return Surface.NORMAL if surface is None else surface
+
+
+_FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(State))
+_FIELD_INDEX: dict[str, int] = {name: index for index, name in enumerate(_FIELDS)}
+_read_fields = attrgetter(*_FIELDS)
+_SEATING = tuple(State.__dict__[name] for name in ("seat_colours", "colours_in_play", "_holder"))
+"""The slots of the cached properties that depend only on ``players`` and ``options``."""
+
+
+def replace(state: State, **changes: Any) -> State:
+    """``attrs.evolve(state, **changes)`` for the engine's hot path: the new state shares
+    every unchanged field with ``state`` (a field is a frozen value), and keeps the seating
+    ``state`` already worked out when ``players`` and ``options`` stay."""
+    values = list(_read_fields(state))
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
+    new = State(*values)
+    if "players" not in changes and "options" not in changes:
+        for slot in _SEATING:
+            try:
+                value = slot.__get__(state)
+            except AttributeError:  # not worked out yet for ``state``
+                continue
+            slot.__set__(new, value)
+    return new
