@@ -534,7 +534,100 @@ def legal_actions(state: State) -> list[A.Action]:
     return _accepted(state, candidates)
 
 
+_TURN_TYPES = (
+    A.DrawItems,
+    A.Fix,
+    A.Move,
+    A.PlaceItem,
+    A.UseMotobug,
+    A.UseBomb,
+    A.UseBumper,
+    A.PowerUpHeal,
+    A.PowerUpTurn,
+    A.EndTurn,
+)
+_DECIDED = all(kind in PHASES.specs[Phase.ACTIONS].accepts for kind in _TURN_TYPES)
+"""The actions phase takes every type `_turn_actions` decides without its legality
+function (else they all go through it)."""
+
+
 def _turn_actions(state: State) -> list[Any]:
+    """`turn_actions_by_checks`, the same list, with each legality function's answer
+    worked out from the state instead of asked of it (no error raised per candidate).
+
+    In the actions phase the candidates are the active character's owner's, the seat to
+    act, of types the phase takes: what is left of each check is written out here.
+    """
+    if not _DECIDED:
+        return turn_actions_by_checks(state)
+    character = state.characters[state.active]
+    seat = character.owner
+    damage = character.damage
+    left = state.actions_left > 0
+    result: list[Any] = []
+    # check_draw_items (CC-DRAW, CC-DAMAGE-FIRST, CC-OPT-OFFICIAL-DRAW)
+    if (
+        state.options.official_draw
+        and state.variant is not Variant.BEGINNER
+        and not damage
+        and not state.moved_this_turn
+        and left
+    ):
+        result.append(A.DrawItems(seat))
+    if damage and left:  # check_fix
+        result.append(A.Fix(seat))
+    moving = left and not damage and not character.knocked_down  # _check_may_move
+    if moving:
+        position = character.position
+        for lane in range(LANES):  # check_move
+            if position is None or abs(lane - position.lane) <= 1:
+                result.append(A.Move(seat, lane))
+    if state.variant is not Variant.BEGINNER and may_move(state):
+        result += _accepted(state, shortcut_uses(state))
+        result += _all_or_none(state, shortcut_steps(state))
+    if state.variant is not Variant.BEGINNER:  # _own_items (CC-BEGINNER-NO-EXTRAS)
+        result += _decided_item_actions(state, character)
+    if may_end_turn(state):  # check_end_turn
+        result.append(A.EndTurn(seat))
+    return result
+
+
+def _decided_item_actions(state: State, character: Character) -> list[Any]:
+    """`_item_actions` outside the Beginner game, its checks worked out (see
+    `_turn_actions`)."""
+    seat = character.owner
+    # _check_damage_first: with damage only a fix (or a Power-Up spent on it).
+    free = not character.damage or state.options.damage_bars_only_moves
+    result: list[Any] = []
+    if free and character.items:
+        kinds = sorted(set(character.items), key=lambda k: k.index)
+        placeable = [kind for kind in kinds if kind in PLACED_KINDS]
+        if placeable:
+            spaces = empty_spaces_of(TrackView(state), range(len(state.course)))
+            # check_place_item of the first space: held, placeable, empty (all are).
+            for kind in placeable:
+                result += [A.PlaceItem(seat, kind, space) for space in spaces]
+        if ItemKind.MOTOBUG in kinds and character.position is not None:
+            result.append(A.UseMotobug(seat))
+        if ItemKind.BOMB in kinds:
+            result += [A.UseBomb(seat, tile) for tile in range(len(state.course))]
+        if ItemKind.BUMPER in kinds:
+            result += [
+                A.UseBumper(seat, target)
+                for target, other in enumerate(state.characters)
+                if other.position is not None
+            ]
+    if character.power_up:
+        if character.damage:  # check_power_up_heal
+            result.append(A.PowerUpHeal(seat))
+        if free:  # check_power_up_turn
+            result.append(A.PowerUpTurn(seat))
+    return result
+
+
+def turn_actions_by_checks(state: State) -> list[Any]:
+    """The actions phase's legal actions, each candidate asked of its legality function:
+    the reference `_turn_actions` gives the same list as."""
     character = state.characters[state.active]
     seat = character.owner
     result: list[Any] = _accepted(

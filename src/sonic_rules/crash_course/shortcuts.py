@@ -16,7 +16,8 @@ into; the tiles laid so far wait in ``State.shortcut_attempt`` until
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import events as E
@@ -84,6 +85,31 @@ _LAST: dict[str, tuple[State, object]] = {}
 def _remembered(name: str, state: State) -> object | None:
     last = _LAST.get(name)
     return last[1] if last is not None and last[0] is state else None
+
+
+_BY_PARTS: dict[tuple[Any, ...], tuple[tuple[object, ...], list[Any]]] = {}
+"""`shortcut_uses` and `_steps` of recent positions, by what they read of the state:
+the course, laid tiles, attempt and catalogue (by identity: states share the tuples
+an action leaves unchanged), the active character's space and seat."""
+_MAX_BY_PARTS = 1024
+
+
+def _by_parts(name: str, state: State, compute: Callable[[State], list[Any]]) -> list[Any]:
+    """``compute(state)``, remembered by the parts of ``state`` it reads (see `_BY_PARTS`).
+
+    Returns the remembered list itself: callers copy it.
+    """
+    parts = (state.course, state.shortcuts, state.shortcut_attempt, state.catalogue)
+    active = state.characters[state.active]
+    key = (name, *map(id, parts), active.position, active.owner)
+    known = _BY_PARTS.get(key)
+    if known is not None and all(a is b for a, b in zip(known[0], parts, strict=True)):
+        return known[1]
+    result = compute(state)
+    if len(_BY_PARTS) >= _MAX_BY_PARTS:
+        _BY_PARTS.clear()
+    _BY_PARTS[key] = (parts, result)
+    return result
 
 
 _BY_COURSE: dict[tuple[PlacedTile, ...], tuple[Catalogue, Arrows]] = {}
@@ -203,13 +229,18 @@ def shortcut_uses(state: State) -> list[A.UseShortcut]:
     if remembered is not None:
         assert isinstance(remembered, list)
         return list(remembered)
+    uses: list[A.UseShortcut] = list(_by_parts("uses", state, _uses))
+    _LAST["uses"] = (state, uses)
+    return uses
+
+
+def _uses(state: State) -> list[A.UseShortcut]:
     uses: list[A.UseShortcut] = []
     position = _arrow_position(state)
     if position is not None:
         joined = walk(state.course, state.shortcuts, position, _arrows_of(state))
         if joined is not None and progress(joined[0]) > progress(position):
             uses.append(A.UseShortcut(state.characters[state.active].owner, joined[0]))
-    _LAST["uses"] = (state, uses)
     return uses
 
 
@@ -293,7 +324,7 @@ def shortcut_steps(state: State) -> list[A.LayShortcutTile]:
     if remembered is not None:
         assert isinstance(remembered, list)
         return list(remembered)
-    steps = _steps(state)
+    steps: list[A.LayShortcutTile] = list(_by_parts("steps", state, _steps))
     _LAST["steps"] = (state, steps)
     return steps
 

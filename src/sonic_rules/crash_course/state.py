@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from sonic_rules.core.chance import ChanceType
+from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.events import Event
 from sonic_rules.core.game import Outcome
 from sonic_rules.core.picture import Pictured
@@ -119,7 +120,7 @@ class PendingKind(enum.Enum):
     RECOVERY = "recovery"
 
 
-@attrs.frozen(order=True)
+@attrs.frozen(order=True, cache_hash=True)
 class Space:
     """A space: course index of the tile (0 = rearmost), row (0 = entry row), lane."""
 
@@ -264,9 +265,13 @@ class State(Pictured):
     def to_act(self) -> int | ChanceType | None:
         """The seat to act, `CHANCE` at a chance node, ``None`` when over.
 
-        Read from the declared phase's actor (`phases.PHASES`).
+        Read from the declared phase's actor (`phases.PHASES`), as ``PHASES.to_act``
+        reads it.
         """
-        return _phases().to_act(self, self.phase)
+        actor = (_ACTORS or _actors())[self.phase]
+        if actor is None or actor is CHANCE:
+            return actor
+        return actor(self)  # type: ignore[no-any-return]
 
     @property
     def turn(self) -> int:
@@ -340,6 +345,15 @@ def _phases() -> PhaseMachine[Phase]:
     return PHASES
 
 
+_ACTORS: dict[Phase, Any] = {}
+
+
+def _actors() -> dict[Phase, Any]:
+    """Each phase's declared actor: a seat function, `CHANCE` or ``None`` (read once)."""
+    _ACTORS.update((phase, spec.actor) for phase, spec in _phases().specs.items())
+    return _ACTORS
+
+
 def sees_held_items(options: Options, owner: int, seat: int | None) -> bool:
     """Whether ``seat`` (``None``: a spectator) sees the items held by ``owner``'s characters.
 
@@ -407,6 +421,46 @@ _KEPT = tuple(
     if field.name not in _THAW and field.name not in _LISTS
 )
 """The fields a draft holds as they are (values replaced whole, never changed in place)."""
+_LAZY = frozenset((*_LISTS, *_SPECIAL))
+
+
+def _increasing(keys: list[tuple[int, int, int]]) -> bool:
+    return all(a < b for a, b in itertools.pairwise(keys))
+
+
+_IN_ORDER: dict[int, tuple[Any, ...]] = {}
+"""Board and face-down tuples known to be in the order `Draft.freeze` makes, one item per
+space, by identity (each kept alive, so its id stays its own)."""
+_MAX_IN_ORDER = 4096
+
+
+def _kept(value: tuple[Any, ...], key: Callable[[Any], tuple[int, int, int]], name: str) -> Any:
+    """What `Draft.freeze` makes of a board or face-down tuple the draft never read: what
+    thawing and freezing it would give, the same tuple when it is already in that form."""
+    if _IN_ORDER.get(id(value)) is value:
+        return value
+    if not _increasing([key(item) for item in value]):
+        return _FREEZE[name](_THAW[name](value))
+    if len(_IN_ORDER) >= _MAX_IN_ORDER:
+        _IN_ORDER.clear()
+    _IN_ORDER[id(value)] = value
+    return value
+
+
+def _in_order(value: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``value``, frozen by `Draft.freeze`, is in its order: noted for `_kept`."""
+    if len(_IN_ORDER) >= _MAX_IN_ORDER:
+        _IN_ORDER.clear()
+    _IN_ORDER[id(value)] = value
+    return value
+
+
+def _kept_board(board: tuple[BoardItem, ...]) -> tuple[BoardItem, ...]:
+    return _kept(board, _board_key, "board")  # type: ignore[no-any-return]
+
+
+def _kept_face_down(spaces: tuple[Space, ...]) -> tuple[Space, ...]:
+    return _kept(spaces, space_key, "face_down")  # type: ignore[no-any-return]
 
 
 class Draft:
@@ -416,6 +470,9 @@ class Draft:
     lists, ``board`` a dict by space and ``face_down`` a set. `freeze` builds the
     state back. Besides them it keeps ``events`` and two caches derived from the fields:
     ``occupied`` (space -> character) and the features of each course tile.
+
+    The list, dict and set fields (and ``occupied``) are made on first use: a field the
+    action never reads is not copied, and `freeze` takes the state's own value back.
     """
 
     variant: Variant
@@ -448,39 +505,97 @@ class Draft:
     shortcut_attempt: list[PlacedShortcut]
     turns_played: int
     decisions_made: int
+    occupied: dict[Space, int]
 
     def __init__(self, state: State) -> None:
-        for name in _KEPT:
-            setattr(self, name, getattr(state, name))
-        for name in _LISTS:
-            setattr(self, name, list(getattr(state, name)))
-        for name in _SPECIAL:
-            setattr(self, name, _THAW[name](getattr(state, name)))
+        self._state = state
+        self.variant = state.variant
+        self.players = state.players
+        self.options = state.options
+        self.catalogue = state.catalogue
+        self.bird_supply = state.bird_supply
+        self.phase = state.phase
+        self.active = state.active
+        self.actions_left = state.actions_left
+        self.moved_this_turn = state.moved_this_turn
+        self.draws_left = state.draws_left
+        self.termination = state.termination
+        self.turns_played = state.turns_played
+        self.decisions_made = state.decisions_made
         self.beginner = state.variant is Variant.BEGINNER
         self.required_birds = state.required_birds
         self.events: list[Event] = []
-        self.occupied = occupied_spaces(self.characters, self.motion)
         self._features: dict[int, tuple[str, ...]] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for an attribute not made yet: a field's first use.
+        if name in _LAZY:
+            value = getattr(self._state, name)
+            thawed = _THAW[name](value) if name in _THAW else list(value)
+        elif name == "occupied":
+            # From the state as it was given, as if made when the draft was.
+            thawed = occupied_spaces(self._state.characters, self._state.motion)
+        else:
+            raise AttributeError(name)
+        self.__dict__[name] = thawed
+        return thawed
 
     def freeze(self) -> State:
         """The state this draft now describes."""
-        values = {name: getattr(self, name) for name in _KEPT}
-        for name in _LISTS:
-            freeze = _FREEZE.get(name)
-            value = getattr(self, name)
-            values[name] = tuple(value) if freeze is None else freeze(value)
-        for name in _SPECIAL:
-            values[name] = _FREEZE[name](getattr(self, name))
-        return State(**values)
+        made = self.__dict__
+        state = self._state
+        get = made.get
+        # Each list field: its list as a tuple, or the state's own tuple if never read.
+        board = get("board")
+        face_down = get("face_down")
+        tile_pile = get("tile_pile")
+        return State(
+            self.variant,
+            self.players,
+            self.options,
+            self.catalogue,
+            state.characters if (v := get("characters")) is None else tuple(v),
+            state.birds if (v := get("birds")) is None else tuple(v),
+            self.bird_supply,
+            state.pile if (v := get("pile")) is None else tuple(v),
+            state.discard if (v := get("discard")) is None else tuple(v),
+            state.box if (v := get("box")) is None else tuple(v),
+            state.course if (v := get("course")) is None else tuple(v),
+            tuple(sorted(state.tile_pile if tile_pile is None else tile_pile)),
+            state.shortcuts if (v := get("shortcuts")) is None else tuple(v),
+            _kept_board(state.board) if board is None else _in_order(_FREEZE["board"](board)),
+            _kept_face_down(state.face_down)
+            if face_down is None
+            else _FREEZE["face_down"](face_down),
+            self.phase,
+            self.active,
+            self.actions_left,
+            self.moved_this_turn,
+            self.draws_left,
+            state.drawn if (v := get("drawn")) is None else tuple(v),
+            state.motion if (v := get("motion")) is None else tuple(v),
+            state.pending if (v := get("pending")) is None else tuple(v),
+            state.turn_hazard_damage if (v := get("turn_hazard_damage")) is None else tuple(v),
+            state.turn_laid_shortcuts if (v := get("turn_laid_shortcuts")) is None else tuple(v),
+            state.won_by if (v := get("won_by")) is None else tuple(v),
+            self.termination,
+            state.shortcut_attempt if (v := get("shortcut_attempt")) is None else tuple(v),
+            self.turns_played,
+            self.decisions_made,
+        )
 
     def feature(self, space: Space) -> str:
         """The feature of ``space`` (cached per tile until the course changes)."""
-        cached = self._features.get(space.tile)
+        return self.tile_features(space.tile)[space.row * LANES + space.lane]
+
+    def tile_features(self, index: int) -> tuple[str, ...]:
+        """The features of course tile ``index`` (cached until the course changes)."""
+        cached = self._features.get(index)
         if cached is None:
-            placed = self.course[space.tile]
+            placed = self.course[index]
             tile = self.catalogue.tiles[placed.tile]
-            cached = self._features[space.tile] = oriented_features(tile.rows, placed.reversed)
-        return cached[space.row * LANES + space.lane]
+            cached = self._features[index] = oriented_features(tile.rows, placed.reversed)
+        return cached
 
     def forget_features(self) -> None:
         """The course changed: features are read afresh."""
@@ -488,7 +603,20 @@ class Draft:
 
     def update(self, number: int, **changes: Any) -> Character:
         """Change character ``number``'s board; returns the new value."""
-        character = attrs.evolve(self.characters[number], **changes)
+        old = self.characters[number]
+        character = Character(
+            **{
+                "name": old.name,
+                "owner": old.owner,
+                "position": old.position,
+                "damage": old.damage,
+                "items": old.items,
+                "rings": old.rings,
+                "power_up": old.power_up,
+                "knocked_down": old.knocked_down,
+                **changes,
+            }
+        )
         self.characters[number] = character
         return character
 

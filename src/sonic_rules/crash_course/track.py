@@ -7,6 +7,7 @@ in play, the Beginner deal and a course laid at set-up.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Container, Mapping, Sequence
 from typing import Protocol
 
@@ -80,6 +81,8 @@ class Spaces(Protocol):
 
     def feature(self, space: Space) -> str: ...
 
+    def tile_features(self, index: int) -> tuple[str, ...]: ...
+
 
 class TrackView:
     """Read-only look-ups on a state: its items and characters by space, its features."""
@@ -93,10 +96,14 @@ class TrackView:
 
     def feature(self, space: Space) -> str:
         """The feature of ``space``."""
-        cached = self._features.get(space.tile)
+        return self.tile_features(space.tile)[space.row * LANES + space.lane]
+
+    def tile_features(self, index: int) -> tuple[str, ...]:
+        """The features of course tile ``index``."""
+        cached = self._features.get(index)
         if cached is None:
-            cached = self._features[space.tile] = features_of(self.state, space.tile)
-        return cached[space.row * LANES + space.lane]
+            cached = self._features[index] = features_of(self.state, index)
+        return cached
 
 
 def is_empty(spaces: Spaces, space: Space) -> bool:
@@ -109,14 +116,26 @@ def is_empty(spaces: Spaces, space: Space) -> bool:
     )
 
 
+@functools.lru_cache(maxsize=1024)
+def plain_spaces(features: tuple[str, ...], tile: int) -> tuple[Space, ...]:
+    """The spaces of course tile ``tile`` (whose features are ``features``) an item may lie
+    on, in row and lane order (one `Space` object each, shared)."""
+    return tuple(
+        Space(tile, row, lane)
+        for row in range(ROWS)
+        for lane in range(LANES)
+        if features[row * LANES + lane] in EMPTY_FEATURES
+    )
+
+
 def empty_spaces_of(spaces: Spaces, tiles: range) -> list[Space]:
     """The empty spaces (`is_empty`) of course tiles ``tiles``, in course order."""
+    board, occupied, face_down = spaces.board, spaces.occupied, spaces.face_down
     return [
         space
         for tile in tiles
-        for row in range(ROWS)
-        for lane in range(LANES)
-        if is_empty(spaces, space := Space(tile, row, lane))
+        for space in plain_spaces(spaces.tile_features(tile), tile)
+        if space not in board and space not in occupied and space not in face_down
     ]
 
 

@@ -1,0 +1,120 @@
+"""Crash Course's fast paths give what the reference paths give.
+
+- the actions phase's legal actions, worked out from the state, are the list the
+  legality functions accept candidate by candidate (`turn_actions_by_checks`);
+- a state's JSON fields read by hand (`fastjson.structure_state`) make the state the
+  converter makes, and fields written by hand the dict the converter writes;
+- an action `legal_actions` listed applies as it would after its legality check.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+import sonic_rules
+from sonic_rules.core.serialization import require_every_field, structure_or_raise
+from sonic_rules.crash_course import engine, legality, serialize
+from sonic_rules.crash_course.fastjson import structure_state, unstructure_state
+from sonic_rules.crash_course.state import Phase, State
+from states.invariants import RandomChooser, corrupt, random_states
+
+CC = sonic_rules.game("crash-course")
+OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"official_draw": True},
+    {"damage_bars_only_moves": True, "open_items": True},
+    {"turn_limit": 9},
+]
+
+
+def _states(every: int = 3) -> list[State]:
+    states = []
+    for variant, players in CC.configurations():
+        for seed, options in enumerate(OPTIONS):
+            if variant == "beginner" and options.get("official_draw"):
+                continue
+            for number, state in enumerate(random_states(CC, variant, players, options, seed)):
+                if number % every == 0:
+                    states.append(state)
+    return states
+
+
+STATES = _states()
+
+
+def test_the_states_cover_the_actions_phase_with_items_damage_and_power_ups() -> None:
+    acting = [s for s in STATES if s.phase is Phase.ACTIONS]
+    active = [s.characters[s.active] for s in acting]
+    assert any(c.items for c in active) and any(c.damage for c in active)
+    assert any(c.power_up for c in active)
+
+
+def test_turn_actions_worked_out_are_the_checked_ones() -> None:
+    for state in STATES:
+        if state.phase is Phase.ACTIONS:
+            assert legality._turn_actions(state) == legality.turn_actions_by_checks(state)
+
+
+def _converter_state(data: dict[str, Any]) -> State:
+    require_every_field(data, State)
+    return structure_or_raise(serialize.converter, data, State)
+
+
+def _fields(text: str) -> dict[str, Any]:
+    data = json.loads(text)
+    del data["game"], data["format"]
+    data["catalogue"] = serialize._catalogue_from_json(data["catalogue"])
+    return data
+
+
+def test_fields_read_by_hand_make_the_converters_state() -> None:
+    for state in STATES[::5]:
+        data = _fields(CC.to_json(state))
+        assert structure_state(dict(data), data["catalogue"]) == _converter_state(data) == state
+
+
+def test_fields_written_by_hand_are_the_converters() -> None:
+    for state in STATES[::5]:
+        written = unstructure_state(state, serialize._unstructure_catalogue(state.catalogue))
+        assert json.dumps(written) == json.dumps(serialize.converter.unstructure(state))
+
+
+def test_damaged_fields_are_left_to_the_converter_or_read_the_same() -> None:
+    chooser = RandomChooser(random.Random(7))
+    checked = 0
+    for state in STATES[::7]:
+        for _ in range(4):
+            _, _, text = corrupt(CC.to_json(state), chooser)
+            try:
+                data = _fields(text)
+            except (sonic_rules.RulesError, KeyError, TypeError):
+                continue
+            if not isinstance(data, dict) or "catalogue" not in data:
+                continue
+            fast = structure_state(dict(data), data["catalogue"])
+            if fast is None:
+                continue
+            checked += 1
+            assert fast == _converter_state(data)
+    assert checked > 20
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_listed_action_applies_as_a_checked_one(seed: int) -> None:
+    rng = random.Random(seed)
+    for state in STATES[seed::40]:
+        if state.is_over:
+            continue
+        listed = CC.legal_actions(state)
+        action = rng.choice(listed)
+        fast = CC.step(state, action)
+        # Another object, equal: not the listed one, so it is checked first.
+        copy = attrs.evolve(action)
+        assert copy == action and copy is not action
+        engine._remember(state, ())
+        assert CC.step(state, copy) == fast
