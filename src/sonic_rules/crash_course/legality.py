@@ -11,6 +11,7 @@ checked and the helper's list is kept whole.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -38,7 +39,13 @@ from sonic_rules.crash_course.state import (
     Variant,
 )
 from sonic_rules.crash_course.tiles import LANES, ROWS
-from sonic_rules.crash_course.track import TrackView, empty_spaces_of, is_empty, on_course
+from sonic_rules.crash_course.track import (
+    TrackView,
+    empty_spaces_in,
+    empty_spaces_of,
+    is_empty,
+    on_course,
+)
 
 Act = TypeVar("Act")
 
@@ -146,28 +153,49 @@ def _held(character: Character, kind: ItemKind) -> None:
 # ----- chance ------------------------------------------------------------------------------
 
 
+@functools.cache
+def _draw_items(seat: int) -> tuple[A.DrawItem, ...]:
+    """Each kind's draw by ``seat``, in `KINDS` order (chance outcomes are made once)."""
+    return tuple(A.DrawItem(seat, kind) for kind in KINDS)
+
+
+_REVEALS = tuple(A.RevealItem(kind) for kind in KINDS)
+
+
+@functools.cache
+def _deal(tile: int) -> A.DealTile:
+    return A.DealTile(tile)
+
+
+@functools.cache
+def _turn_basics(seat: int) -> tuple[A.DrawItems, A.Fix, tuple[A.Move, ...], A.EndTurn]:
+    """The actions phase's plain actions of ``seat`` (made once)."""
+    moves = tuple(A.Move(seat, lane) for lane in range(LANES))
+    return A.DrawItems(seat), A.Fix(seat), moves, A.EndTurn(seat)
+
+
 def chance_outcomes(state: State) -> list[tuple[A.Action, float]]:
     """At a chance node, each distinct outcome with its probability."""
     if state.phase is Phase.DRAWING:
         seat = state.characters[state.active].owner
         total = sum(state.pile)
         return [
-            (A.DrawItem(seat, kind), count / total)
-            for kind, count in zip(KINDS, state.pile, strict=True)
+            (draw, count / total)
+            for draw, count in zip(_draw_items(seat), state.pile, strict=True)
             if count
         ]
     if state.phase is Phase.SETUP:
         # CC-BEGINNER-SETUP, CC-PROJ-BEGINNER-RANDOM-TRACK: the next tile of a random order,
         # each tile left equally likely.
         tiles = sorted(state.tile_pile)
-        return [(A.DealTile(tile), 1 / len(tiles)) for tile in tiles]
+        return [(_deal(tile), 1 / len(tiles)) for tile in tiles]
     if state.phase is Phase.REVEALING:
         # CC-BEGINNER-ITEMS, CC-PROJ-BEGINNER-HIDDEN: a face-down token is any token nobody
         # has seen yet (in the box or face down), each equally likely.
         total = sum(state.pile)
         return [
-            (A.RevealItem(kind), count / total)
-            for kind, count in zip(KINDS, state.pile, strict=True)
+            (reveal, count / total)
+            for reveal, count in zip(_REVEALS, state.pile, strict=True)
             if count
         ]
     return []
@@ -562,6 +590,7 @@ def _turn_actions(state: State) -> list[Any]:
         return turn_actions_by_checks(state)
     character = state.characters[state.active]
     seat = character.owner
+    draw_items, fix, moves, end_turn = _turn_basics(seat)
     damage = character.damage
     left = state.actions_left > 0
     result: list[Any] = []
@@ -573,22 +602,22 @@ def _turn_actions(state: State) -> list[Any]:
         and not state.moved_this_turn
         and left
     ):
-        result.append(A.DrawItems(seat))
+        result.append(draw_items)
     if damage and left:  # check_fix
-        result.append(A.Fix(seat))
+        result.append(fix)
     moving = left and not damage and not character.knocked_down  # _check_may_move
     if moving:
         position = character.position
-        for lane in range(LANES):  # check_move
+        for lane, move in enumerate(moves):  # check_move
             if position is None or abs(lane - position.lane) <= 1:
-                result.append(A.Move(seat, lane))
+                result.append(move)
     if state.variant is not Variant.BEGINNER and may_move(state):
         result += _accepted(state, shortcut_uses(state))
         result += _all_or_none(state, shortcut_steps(state))
     if state.variant is not Variant.BEGINNER:  # _own_items (CC-BEGINNER-NO-EXTRAS)
         result += _decided_item_actions(state, character)
     if may_end_turn(state):  # check_end_turn
-        result.append(A.EndTurn(seat))
+        result.append(end_turn)
     return result
 
 
@@ -603,7 +632,7 @@ def _decided_item_actions(state: State, character: Character) -> list[Any]:
         kinds = sorted(set(character.items), key=lambda k: k.index)
         placeable = [kind for kind in kinds if kind in PLACED_KINDS]
         if placeable:
-            spaces = empty_spaces_of(TrackView(state), range(len(state.course)))
+            spaces = empty_spaces_in(state, range(len(state.course)))
             # check_place_item of the first space: held, placeable, empty (all are).
             for kind in placeable:
                 result += [A.PlaceItem(seat, kind, space) for space in spaces]

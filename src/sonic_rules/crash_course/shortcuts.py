@@ -229,7 +229,9 @@ def shortcut_uses(state: State) -> list[A.UseShortcut]:
     if remembered is not None:
         assert isinstance(remembered, list)
         return list(remembered)
-    uses: list[A.UseShortcut] = list(_by_parts("uses", state, _uses))
+    uses: list[A.UseShortcut] = []
+    if _arrow_position(state) is not None:  # else none (as _uses finds)
+        uses = list(_by_parts("uses", state, _uses))
     _LAST["uses"] = (state, uses)
     return uses
 
@@ -324,7 +326,9 @@ def shortcut_steps(state: State) -> list[A.LayShortcutTile]:
     if remembered is not None:
         assert isinstance(remembered, list)
         return list(remembered)
-    steps: list[A.LayShortcutTile] = list(_by_parts("steps", state, _steps))
+    steps: list[A.LayShortcutTile] = []
+    if _arrow_position(state) is not None:  # else none (as _steps finds)
+        steps = list(_by_parts("steps", state, _steps))
     _LAST["steps"] = (state, steps)
     return steps
 

@@ -447,6 +447,12 @@ def _kept(value: tuple[Any, ...], key: Callable[[Any], tuple[int, int, int]], na
     return value
 
 
+def _same(value: tuple[Any, ...], old: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The state's own tuple when ``value`` equals it: the course and the laid shortcut
+    tiles keep their identity while unchanged (what is remembered per course is found)."""
+    return old if value == old else value
+
+
 def _in_order(value: tuple[Any, ...]) -> tuple[Any, ...]:
     """``value``, frozen by `Draft.freeze`, is in its order: noted for `_kept`."""
     if len(_IN_ORDER) >= _MAX_IN_ORDER:
@@ -522,6 +528,12 @@ class Draft:
         self.termination = state.termination
         self.turns_played = state.turns_played
         self.decisions_made = state.decisions_made
+        # Read by nearly every action (or most), so made at once.
+        self.characters = list(state.characters)
+        self.pile = list(state.pile)
+        self.motion = list(state.motion)
+        self.pending = list(state.pending)
+        self.drawn = list(state.drawn)
         self.beginner = state.variant is Variant.BEGINNER
         self.required_birds = state.required_birds
         self.events: list[Event] = []
@@ -554,15 +566,17 @@ class Draft:
             self.players,
             self.options,
             self.catalogue,
-            state.characters if (v := get("characters")) is None else tuple(v),
+            tuple(self.characters),
             state.birds if (v := get("birds")) is None else tuple(v),
             self.bird_supply,
-            state.pile if (v := get("pile")) is None else tuple(v),
+            tuple(self.pile),
             state.discard if (v := get("discard")) is None else tuple(v),
             state.box if (v := get("box")) is None else tuple(v),
-            state.course if (v := get("course")) is None else tuple(v),
+            state.course if (v := get("course")) is None else _same(tuple(v), state.course),
             tuple(sorted(state.tile_pile if tile_pile is None else tile_pile)),
-            state.shortcuts if (v := get("shortcuts")) is None else tuple(v),
+            state.shortcuts
+            if (v := get("shortcuts")) is None
+            else _same(tuple(v), state.shortcuts),
             _kept_board(state.board) if board is None else _in_order(_FREEZE["board"](board)),
             _kept_face_down(state.face_down)
             if face_down is None
@@ -572,9 +586,9 @@ class Draft:
             self.actions_left,
             self.moved_this_turn,
             self.draws_left,
-            state.drawn if (v := get("drawn")) is None else tuple(v),
-            state.motion if (v := get("motion")) is None else tuple(v),
-            state.pending if (v := get("pending")) is None else tuple(v),
+            tuple(self.drawn),
+            tuple(self.motion),
+            tuple(self.pending),
             state.turn_hazard_damage if (v := get("turn_hazard_damage")) is None else tuple(v),
             state.turn_laid_shortcuts if (v := get("turn_laid_shortcuts")) is None else tuple(v),
             state.won_by if (v := get("won_by")) is None else tuple(v),

@@ -8,7 +8,7 @@ in play, the Beginner deal and a course laid at set-up.
 from __future__ import annotations
 
 import functools
-from collections.abc import Container, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Protocol
 
 import attrs
@@ -22,6 +22,7 @@ from sonic_rules.crash_course.state import (
     Space,
     State,
     Variant,
+    airborne_characters,
     occupied_spaces,
 )
 from sonic_rules.crash_course.tiles import (
@@ -77,7 +78,7 @@ class Spaces(Protocol):
     def occupied(self) -> Mapping[Space, int]: ...
 
     @property
-    def face_down(self) -> Container[Space]: ...
+    def face_down(self) -> Collection[Space]: ...
 
     def feature(self, space: Space) -> str: ...
 
@@ -117,11 +118,14 @@ def is_empty(spaces: Spaces, space: Space) -> bool:
 
 
 @functools.lru_cache(maxsize=1024)
-def plain_spaces(features: tuple[str, ...], tile: int) -> tuple[Space, ...]:
+def plain_spaces(
+    features: tuple[str, ...], tile: int
+) -> tuple[tuple[tuple[int, int, int], Space], ...]:
     """The spaces of course tile ``tile`` (whose features are ``features``) an item may lie
-    on, in row and lane order (one `Space` object each, shared)."""
+    on, in row and lane order, each with its fields as a tuple (one `Space` object each,
+    shared)."""
     return tuple(
-        Space(tile, row, lane)
+        ((tile, row, lane), Space(tile, row, lane))
         for row in range(ROWS)
         for lane in range(LANES)
         if features[row * LANES + lane] in EMPTY_FEATURES
@@ -129,13 +133,39 @@ def plain_spaces(features: tuple[str, ...], tile: int) -> tuple[Space, ...]:
 
 
 def empty_spaces_of(spaces: Spaces, tiles: range) -> list[Space]:
-    """The empty spaces (`is_empty`) of course tiles ``tiles``, in course order."""
-    board, occupied, face_down = spaces.board, spaces.occupied, spaces.face_down
+    """The empty spaces (`is_empty`) of course tiles ``tiles``, in course order.
+
+    Spaces are equal when their fields are: those with an item, a character or a
+    face-down token are found by their fields' tuple.
+    """
+    taken = {
+        (space.tile, space.row, space.lane)
+        for group in (spaces.board, spaces.occupied, spaces.face_down)
+        for space in group
+    }
     return [
         space
         for tile in tiles
-        for space in plain_spaces(spaces.tile_features(tile), tile)
-        if space not in board and space not in occupied and space not in face_down
+        for fields, space in plain_spaces(spaces.tile_features(tile), tile)
+        if fields not in taken
+    ]
+
+
+def empty_spaces_in(state: State, tiles: range) -> list[Space]:
+    """``empty_spaces_of(TrackView(state), tiles)``, read from the state directly."""
+    airborne = airborne_characters(state.motion) if state.motion else ()
+    taken = {(item.space.tile, item.space.row, item.space.lane) for item in state.board}
+    taken.update(
+        (space.tile, space.row, space.lane)
+        for number, character in enumerate(state.characters)
+        if (space := character.position) is not None and number not in airborne
+    )
+    taken.update((space.tile, space.row, space.lane) for space in state.face_down)
+    return [
+        space
+        for tile in tiles
+        for fields, space in plain_spaces(features_of(state, tile), tile)
+        if fields not in taken
     ]
 
 
