@@ -143,6 +143,7 @@ class Board:
     spaces: tuple[Space, ...]
     _loop_at: tuple[Loop | None, ...] = attrs.field(init=False, eq=False, repr=False)
     _next_rings: tuple[int | None, ...] = attrs.field(init=False, eq=False, repr=False)
+    _notation: str = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.spaces, tuple) or len(self.spaces) > MAX_SPACES:
@@ -152,6 +153,7 @@ class Board:
             raise BoardError(problem[1], f"space {problem[0]}")
         object.__setattr__(self, "_loop_at", _compute_loops(self.spaces))
         object.__setattr__(self, "_next_rings", _compute_next_rings(self.spaces))
+        object.__setattr__(self, "_notation", " ".join(space.value for space in self.spaces))
 
     @classmethod
     def parse(cls, text: str) -> Board:
@@ -173,7 +175,7 @@ class Board:
 
     @property
     def notation(self) -> str:
-        return " ".join(space.value for space in self.spaces)
+        return self._notation
 
     def __len__(self) -> int:
         return len(self.spaces)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections.abc import Mapping
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -188,6 +190,8 @@ CARDS: tuple[Card, ...] = tuple(
 )
 """Every card there is, one of each, in order."""
 _BY_TEXT: dict[str, Card] = {str(card): card for card in CARDS}
+CARDS_BY_TEXT: Mapping[str, Card] = MappingProxyType(_BY_TEXT)
+"""Every card by the way JSON writes it (``"blue-4"``, ``"special"``), and no other way."""
 card_rank = attrgetter("_rank")
 """A card's place in the canonical order (the sort key of hands and piles)."""
 
@@ -236,7 +240,10 @@ def movement_deck(colours: tuple[Colour, ...]) -> tuple[Card, ...]:
 
 
 def sort_bonus(kinds: tuple[BonusKind, ...] | list[BonusKind]) -> tuple[BonusKind, ...]:
-    return tuple(sorted(kinds, key=_BONUS_ORDER.__getitem__))
+    try:
+        return tuple(sorted(kinds, key=_BONUS_ORDER.__getitem__))
+    except (KeyError, TypeError):  # not all bonus kinds: sorted as before, by ``order``
+        return tuple(sorted(kinds, key=lambda kind: kind.order))
 
 
 bonus_rank = _BONUS_ORDER.__getitem__
@@ -262,3 +269,7 @@ def card_index(cards: tuple[Card, ...], card: Card) -> int:
         return list(map(card_rank, cards)).index(card_rank(card))
     except AttributeError:  # not all cards: a state built by hand
         return cards.index(card)
+
+
+card_text = attrgetter("_text")
+"""A card as JSON writes it (``str(card)``, read from the card)."""

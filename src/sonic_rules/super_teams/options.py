@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from sonic_rules.core.errors import InvalidStateError
@@ -22,18 +24,24 @@ class BonusSplit:
     super_jump: int = 4
 
     def count(self, kind: BonusKind) -> int:
-        return {
-            BonusKind.SPEED: self.speed,
-            BonusKind.DEXTERITY: self.dexterity,
-            BonusKind.SUPERBONUS: self.superbonus,
-            BonusKind.SHIELD: self.shield,
-            BonusKind.SUPER_JUMP: self.super_jump,
-        }[kind]
+        count: int = getattr(self, _SPLIT_FIELDS[kind])
+        return count
 
     def cards(self) -> tuple[BonusKind, ...]:
         """The bonus deck's cards (ST-COMP-BONUS)."""
-        return tuple(kind for kind in BonusKind for _ in range(self.count(kind)))
+        return _split_cards(*(self.count(kind) for kind in _KINDS))
 
+
+_KINDS = tuple(BonusKind)
+
+
+@functools.lru_cache(maxsize=64)
+def _split_cards(*counts: int) -> tuple[BonusKind, ...]:
+    return tuple(kind for kind, count in zip(_KINDS, counts, strict=True) for _ in range(count))
+
+
+_SPLIT_FIELDS: dict[BonusKind, str] = {kind: kind.name.lower() for kind in BonusKind}
+"""The `BonusSplit` field counting each kind."""
 
 BONUS_CARDS = 20
 
@@ -75,22 +83,56 @@ def seat_colours(players: int, options: Options) -> tuple[tuple[Colour, ...], ..
 
 def colours_in_play(players: int, options: Options) -> tuple[Colour, ...]:
     """The colours held by some seat, in canonical order (3 players: one is left out)."""
+    key = (players, id(options)) if type(players) is int else None
+    kept = _IN_PLAY.get(key) if key is not None else None
+    if kept is not None and kept[0] is options:  # an Options is frozen: same object, same answer
+        return kept[1]
     held = {colour for colours in seat_colours(players, options) for colour in colours}
-    return tuple(colour for colour in Colour if colour in held)
+    in_play = tuple(colour for colour in _COLOURS if colour in held)
+    if key is not None:
+        if len(_IN_PLAY) >= _MAX_PASSED:
+            _IN_PLAY.clear()
+        _IN_PLAY[key] = (options, in_play)
+    return in_play
+
+
+_COLOURS = tuple(Colour)
+_IN_PLAY: dict[tuple[int, int] | None, tuple[Options, tuple[Colour, ...]]] = {}
+
+
+_PASSED: dict[int, tuple[Options, int]] = {}
+"""Options found fitting a player count lately, by identity (an ``Options`` is frozen)."""
+_MAX_PASSED = 256
 
 
 def check_options(players: int, options: Options, path: str = "$.options") -> None:
     """Raise ``InvalidStateError`` when the options do not fit ``players``."""
+    passed = _PASSED.get(id(options))
+    if (
+        passed is not None
+        and passed[0] is options
+        and passed[1] == players
+        and type(players) is int
+    ):
+        return
     if not isinstance(options, Options):
         raise InvalidStateError("options must be a super_teams.Options", path)
     _check_types(options, path)
+    _check_values(players, options, path)
+    if type(players) is int:
+        if len(_PASSED) >= _MAX_PASSED:
+            _PASSED.clear()
+        _PASSED[id(options)] = (options, players)
+
+
+def _check_values(players: int, options: Options, path: str) -> None:
     split = options.bonus_split
-    for kind in BonusKind:
+    for kind in _KINDS:
         if split.count(kind) < 0:
             raise InvalidStateError(
                 "a bonus card count cannot be negative", f"{path}.bonus_split.{_field(kind)}"
             )
-    total = sum(split.count(kind) for kind in BonusKind)
+    total = sum(split.count(kind) for kind in _KINDS)
     if total != BONUS_CARDS:
         raise InvalidStateError(
             f"the bonus split must total {BONUS_CARDS} cards, not {total}", f"{path}.bonus_split"
@@ -126,7 +168,7 @@ def _is_int(value: object) -> bool:
 def _check_types(options: Options, path: str) -> None:
     if not isinstance(options.bonus_split, BonusSplit):
         raise InvalidStateError("must be a BonusSplit", f"{path}.bonus_split")
-    for kind in BonusKind:
+    for kind in _KINDS:
         if not _is_int(options.bonus_split.count(kind)):
             raise InvalidStateError("must be an integer", f"{path}.bonus_split.{_field(kind)}")
     if not _is_int(options.first_player):

@@ -8,12 +8,23 @@ loaded, started or set-up state passes through it.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from itertools import pairwise
+from itertools import chain, pairwise
 
 from sonic_rules.core.errors import InvalidStateError
 from sonic_rules.super_teams.board import Space
-from sonic_rules.super_teams.cards import BonusKind, Card, Character, movement_deck, sort_bonus
+from sonic_rules.super_teams.cards import (
+    BonusKind,
+    Card,
+    Character,
+    Colour,
+    bonus_rank,
+    card_rank,
+    holds_card,
+    movement_deck,
+    sort_bonus,
+)
 from sonic_rules.super_teams.legality import jump_candidates, movable_characters
 from sonic_rules.super_teams.options import check_options
 from sonic_rules.super_teams.phases import Phase
@@ -48,33 +59,38 @@ def _check_pieces(state: State, characters: list[Character]) -> None:
     finish = len(state.board)
     if len(state.pieces) != len(characters):
         _fail(f"expected {len(characters)} pieces, one per character in play", "$.pieces")
+    pending = state.pending
+    choosing = (
+        pending.character if state.phase is Phase.CHOOSE_HALF and pending is not None else None
+    )
     for index, (piece, character) in enumerate(zip(state.pieces, characters, strict=True)):
-        path = f"$.pieces[{index}]"
         if piece.character is not character:
             _fail(
-                f"expected {character.value} here (pieces in character order)", f"{path}.character"
+                f"expected {character.value} here (pieces in character order)",
+                f"$.pieces[{index}].character",
             )
-        if not 0 <= piece.position <= finish:
-            _fail(f"position must be 0..{finish} ({finish} means across)", f"{path}.position")
-        if piece.position >= finish:
-            if piece.half is not None:
-                _fail("a character across the line stands on no half", f"{path}.half")
+        position, half = piece.position, piece.half
+        if not 0 <= position <= finish:
+            _fail(
+                f"position must be 0..{finish} ({finish} means across)",
+                f"$.pieces[{index}].position",
+            )
+        if position >= finish:
+            if half is not None:
+                _fail("a character across the line stands on no half", f"$.pieces[{index}].half")
             continue
-        space = state.board[piece.position]
+        space = state.board[position]
         halves = space.halves
-        choosing = (
-            state.phase is Phase.CHOOSE_HALF
-            and state.pending is not None
-            and state.pending.character is character
-        )
-        if halves is None and piece.half is not None:
-            _fail(f"space {piece.position} is not a double space", f"{path}.half")
-        if halves is not None and piece.half is None and not choosing:
-            _fail(f"space {piece.position} is a double space: a half is needed", f"{path}.half")
-        if halves is not None and piece.half is not None and piece.half not in halves:
-            _fail(f"space {piece.position} has no {piece.half} half", f"{path}.half")
+        if halves is None and half is not None:
+            _fail(f"space {position} is not a double space", f"$.pieces[{index}].half")
+        if halves is not None and half is None and choosing is not character:
+            _fail(
+                f"space {position} is a double space: a half is needed", f"$.pieces[{index}].half"
+            )
+        if halves is not None and half is not None and half not in halves:
+            _fail(f"space {position} has no {half} half", f"$.pieces[{index}].half")
         if space is Space.LOOP:
-            _fail("a character never stands in a loop", f"{path}.position")
+            _fail("a character never stands in a loop", f"$.pieces[{index}].position")
 
 
 def _check_hands(state: State) -> None:
@@ -84,31 +100,82 @@ def _check_hands(state: State) -> None:
     for seat, hand in enumerate(state.hands):
         if len(hand) > HAND_SIZE:
             _fail(f"a hand holds at most {HAND_SIZE} cards", f"$.hands[{seat}]")
-        if Card.special() in hand:
+        if holds_card(hand, Card.special()):
             _fail("the special card is never held", f"$.hands[{seat}]")
-        if list(hand) != sorted(hand):
+        if not _in_order(hand):
             _fail("cards are listed in order", f"$.hands[{seat}]")
     for name in ("deck", "discard"):
         pile = getattr(state, name)
-        if list(pile) != sorted(pile):
+        if not _in_order(pile):
             _fail("cards are listed in order", f"$.{name}")
     for name in ("bonus_deck", "bonus_discard"):
         pile = getattr(state, name)
-        if tuple(pile) != sort_bonus(pile):
+        if not _bonus_in_order(pile):
             _fail("bonus cards are listed in order", f"$.{name}")
     for seat, kinds in enumerate(state.bonus_hands):
-        if tuple(kinds) != sort_bonus(kinds):
+        if not _bonus_in_order(kinds):
             _fail("bonus cards are listed in order", f"$.bonus_hands[{seat}]")
         if BonusKind.SUPER_JUMP in kinds:
             _fail("Super Jump is never held", f"$.bonus_hands[{seat}]")
 
 
+def _in_order(cards: tuple[Card, ...]) -> bool:
+    """Whether ``cards`` are sorted (``list(cards) == sorted(cards)``), comparing ranks."""
+    try:
+        ranks = list(map(card_rank, cards))
+    except AttributeError:  # not all cards: a state built by hand
+        return list(cards) == sorted(cards)
+    return ranks == sorted(ranks)
+
+
+def _bonus_in_order(kinds: tuple[BonusKind, ...]) -> bool:
+    """Whether ``kinds`` are sorted (``tuple(kinds) == sort_bonus(kinds)``), by rank."""
+    try:
+        ranks = list(map(bonus_rank, kinds))
+    except (KeyError, TypeError):  # not all bonus kinds: a state built by hand
+        return tuple(kinds) == sort_bonus(kinds)
+    return ranks == sorted(ranks)
+
+
+@functools.lru_cache(maxsize=16)
+def _deck_counts(colours: tuple[Colour, ...]) -> Counter[Card]:
+    """How many of each card the movement deck for ``colours`` has (never changed)."""
+    return Counter(movement_deck(colours))
+
+
+@functools.lru_cache(maxsize=16)
+def _deck_ranks(colours: tuple[Colour, ...]) -> list[int]:
+    """The ranks of the movement deck for ``colours``, in order (never changed)."""
+    return sorted(map(card_rank, movement_deck(colours)))
+
+
+def _all_cards_once(state: State) -> bool:
+    """Every movement card exactly once, compared as sorted ranks (``False`` if unsure)."""
+    try:
+        ranks = sorted(map(card_rank, chain(state.deck, state.discard, *state.hands)))
+    except AttributeError:  # not all cards: a state built by hand
+        return False
+    return ranks == _deck_ranks(state.colours_in_play)
+
+
+def _all_bonus_cards_once(state: State) -> bool:
+    """The bonus cards match the split, compared as sorted ranks (``False`` if unsure)."""
+    piles = chain(state.bonus_deck, state.bonus_discard, *state.bonus_hands)
+    try:
+        ranks = sorted(map(bonus_rank, piles))
+    except (KeyError, TypeError):  # not all bonus kinds: a state built by hand
+        return False
+    return ranks == list(map(bonus_rank, state.options.bonus_split.cards()))
+
+
 def _check_every_card_once(state: State) -> None:
-    everything = Counter(movement_deck(state.colours_in_play))
-    held = Counter(state.deck) + Counter(state.discard)
-    for hand in state.hands:
-        held.update(hand)
-    if held != everything:
+    if _all_cards_once(state) and _all_bonus_cards_once(state):
+        return
+    everything = _deck_counts(state.colours_in_play)
+    held = Counter(chain(state.deck, state.discard, *state.hands))
+    # Every count is positive on both sides, so the plain mapping comparison (in C) is
+    # the multiset comparison.
+    if dict.__ne__(held, everything):
         extra = sorted((held - everything).elements())
         missing = sorted((everything - held).elements())
         detail = []
@@ -118,10 +185,8 @@ def _check_every_card_once(state: State) -> None:
             detail.append("missing " + ", ".join(map(str, missing)))
         _fail("movement cards not accounted for exactly once: " + "; ".join(detail), "$")
     bonus_all = Counter(state.options.bonus_split.cards())
-    bonus_held = Counter(state.bonus_deck) + Counter(state.bonus_discard)
-    for kinds in state.bonus_hands:
-        bonus_held.update(kinds)
-    if bonus_held != bonus_all:
+    bonus_held = Counter(chain(state.bonus_deck, state.bonus_discard, *state.bonus_hands))
+    if dict.__ne__(bonus_held, bonus_all):
         _fail("bonus cards do not match the bonus split exactly", "$")
 
 
@@ -287,8 +352,8 @@ def _check_specials_owed(state: State) -> None:
     special = Card.special()
     # Revealed, the special card is discarded; only a reshuffle since (which empties the
     # discard pile) puts it back in the deck, and after a second reveal none follows.
-    just_reshuffled = owed == 1 and not state.discard and special in state.deck
-    if owed and special not in state.discard and not just_reshuffled:
+    just_reshuffled = owed == 1 and not state.discard and holds_card(state.deck, special)
+    if owed and not holds_card(state.discard, special) and not just_reshuffled:
         _fail("the special card revealed is in the discard pile", "$.specials_owed")
 
 
