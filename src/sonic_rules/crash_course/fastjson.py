@@ -17,11 +17,13 @@ Neither checks the rules: `validate_state` still runs on every loaded state.
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
 
+from sonic_rules.core.serialization import MAX_JSON_CHARS, MAX_JSON_DEPTH, MAX_NUMBER_DIGITS
 from sonic_rules.crash_course.options import CharacterName, Options, Variant
 from sonic_rules.crash_course.state import (
     BoardItem,
@@ -98,9 +100,7 @@ def _optional_int(value: Any) -> int | None:
 
 
 def _enum(members: dict[Any, E], value: Any) -> E:
-    if type(value) is not str:
-        raise _Malformed
-    member = members.get(value)
+    member = members.get(value) if type(value) is str else None
     if member is None:
         raise _Malformed
     return member
@@ -118,21 +118,25 @@ def _record(value: Any, keys: frozenset[str]) -> dict[str, Any]:
     return value
 
 
+_INT_ONLY = frozenset((int,))
+
+
 def _ints(value: Any) -> tuple[int, ...]:
-    values = tuple(_list(value))
-    for item in values:
-        if type(item) is not int:
-            raise _Malformed
-    return values
+    if type(value) is not list or not {*map(type, value)} <= _INT_ONLY:
+        raise _Malformed
+    return tuple(value)
 
 
 def _each(value: Any, read: Callable[[Any], Any]) -> tuple[Any, ...]:
-    return tuple(read(item) for item in _list(value))
+    if type(value) is not list:
+        raise _Malformed
+    return tuple([read(item) for item in value])
 
 
 def _space(value: Any) -> Space:
-    data = _record(value, _SPACE_KEYS)
-    tile, row, lane = data["tile"], data["row"], data["lane"]
+    if type(value) is not dict or value.keys() != _SPACE_KEYS:
+        raise _Malformed
+    tile, row, lane = value["tile"], value["row"], value["lane"]
     if type(tile) is not int or type(row) is not int or type(lane) is not int:
         raise _Malformed
     return Space(tile, row, lane)
@@ -163,29 +167,47 @@ def _options(value: Any) -> Options:
 
 
 def _character(value: Any) -> Character:
-    data = _record(value, _CHARACTER_KEYS)
+    if type(value) is not dict or value.keys() != _CHARACTER_KEYS:
+        raise _Malformed
+    owner, damage, rings = value["owner"], value["damage"], value["rings"]
+    power_up, knocked_down, items = value["power_up"], value["knocked_down"], value["items"]
+    position = value["position"]
+    if (
+        type(owner) is not int
+        or type(damage) is not int
+        or type(rings) is not int
+        or type(power_up) is not bool
+        or type(knocked_down) is not bool
+        or type(items) is not list
+    ):
+        raise _Malformed
     return Character(
-        _enum(_NAMES, data["name"]),
-        _int(data["owner"]),
-        _optional_space(data["position"]),
-        _int(data["damage"]),
-        tuple(_enum(_KINDS, kind) for kind in _list(data["items"])),
-        _int(data["rings"]),
-        _bool(data["power_up"]),
-        _bool(data["knocked_down"]),
+        _enum(_NAMES, value["name"]),
+        owner,
+        None if position is None else _space(position),
+        damage,
+        tuple([_enum(_KINDS, kind) for kind in items]),
+        rings,
+        power_up,
+        knocked_down,
     )
 
 
 def _placed(value: Any) -> PlacedTile:
-    data = _record(value, _PLACED_KEYS)
-    return PlacedTile(
-        _int(data["tile"]),
-        _int(data["x"]),
-        _int(data["y"]),
-        _int(data["heading"]),
-        _bool(data["reversed"]),
-        _bool(data["bird_taken"]),
-    )
+    if type(value) is not dict or value.keys() != _PLACED_KEYS:
+        raise _Malformed
+    tile, x, y, heading = value["tile"], value["x"], value["y"], value["heading"]
+    reversed_, bird_taken = value["reversed"], value["bird_taken"]
+    if (
+        type(tile) is not int
+        or type(x) is not int
+        or type(y) is not int
+        or type(heading) is not int
+        or type(reversed_) is not bool
+        or type(bird_taken) is not bool
+    ):
+        raise _Malformed
+    return PlacedTile(tile, x, y, heading, reversed_, bird_taken)
 
 
 def _shortcut(value: Any) -> PlacedShortcut:
@@ -199,8 +221,12 @@ def _shortcut(value: Any) -> PlacedShortcut:
 
 
 def _item(value: Any) -> BoardItem:
-    data = _record(value, _ITEM_KEYS)
-    return BoardItem(_space(data["space"]), _enum(_KINDS, data["kind"]), _int(data["count"]))
+    if type(value) is not dict or value.keys() != _ITEM_KEYS:
+        raise _Malformed
+    count = value["count"]
+    if type(count) is not int:
+        raise _Malformed
+    return BoardItem(_space(value["space"]), _enum(_KINDS, value["kind"]), count)
 
 
 def _frame(value: Any) -> Frame:
@@ -231,39 +257,106 @@ def structure_state(data: dict[str, Any], catalogue: Catalogue) -> State | None:
         return None
     try:
         return State(
-            variant=_enum(_VARIANTS, data["variant"]),
-            players=_int(data["players"]),
-            options=_options(data["options"]),
-            catalogue=catalogue,
-            characters=_each(data["characters"], _character),
-            birds=_ints(data["birds"]),
-            bird_supply=_int(data["bird_supply"]),
-            pile=_ints(data["pile"]),
-            discard=_ints(data["discard"]),
-            box=_ints(data["box"]),
-            course=_each(data["course"], _placed),
-            tile_pile=_ints(data["tile_pile"]),
-            shortcuts=_each(data["shortcuts"], _shortcut),
-            board=_each(data["board"], _item),
-            face_down=_each(data["face_down"], _space),
-            phase=_enum(_PHASES, data["phase"]),
-            active=_int(data["active"]),
-            actions_left=_int(data["actions_left"]),
-            moved_this_turn=_bool(data["moved_this_turn"]),
-            draws_left=_int(data["draws_left"]),
-            drawn=tuple(_enum(_KINDS, kind) for kind in _list(data["drawn"])),
-            motion=_each(data["motion"], _frame),
-            pending=_each(data["pending"], _pending),
-            turn_hazard_damage=_ints(data["turn_hazard_damage"]),
-            turn_laid_shortcuts=_ints(data["turn_laid_shortcuts"]),
-            won_by=_ints(data["won_by"]),
-            termination=_str(data["termination"]),
-            shortcut_attempt=_each(data["shortcut_attempt"], _shortcut),
-            turns_played=_int(data["turns_played"]),
-            decisions_made=_int(data["decisions_made"]),
+            _enum(_VARIANTS, data["variant"]),
+            _int(data["players"]),
+            _options(data["options"]),
+            catalogue,
+            _each(data["characters"], _character),
+            _ints(data["birds"]),
+            _int(data["bird_supply"]),
+            _ints(data["pile"]),
+            _ints(data["discard"]),
+            _ints(data["box"]),
+            _each(data["course"], _placed),
+            _ints(data["tile_pile"]),
+            _each(data["shortcuts"], _shortcut),
+            _each(data["board"], _item),
+            _each(data["face_down"], _space),
+            _enum(_PHASES, data["phase"]),
+            _int(data["active"]),
+            _int(data["actions_left"]),
+            _bool(data["moved_this_turn"]),
+            _int(data["draws_left"]),
+            tuple(_enum(_KINDS, kind) for kind in _list(data["drawn"])),
+            _each(data["motion"], _frame),
+            _each(data["pending"], _pending),
+            _ints(data["turn_hazard_damage"]),
+            _ints(data["turn_laid_shortcuts"]),
+            _ints(data["won_by"]),
+            _str(data["termination"]),
+            _each(data["shortcut_attempt"], _shortcut),
+            _int(data["turns_played"]),
+            _int(data["decisions_made"]),
         )
     except _Malformed:
         return None
+
+
+# ----- reading the text -----------------------------------------------------------------
+
+_SHAPE = str.maketrans(
+    {
+        chr(code): "0"
+        if chr(code).isdigit()
+        else "("
+        if chr(code) in "[{"
+        else ")"
+        if chr(code) in "]}"
+        else " "
+        for code in range(128)
+    }
+)
+"""Outside strings only digits and brackets matter to the shape: ``0`` and ``(`` ``)``."""
+_LONG_RUN = "0" * (MAX_NUMBER_DIGITS + 1)
+
+
+def _plainly_shaped(text: str) -> bool:
+    """True only if ``loads_json``'s shape check passes ``text``: no number of more than
+    ``MAX_NUMBER_DIGITS`` digits and no nesting deeper than ``MAX_JSON_DEPTH`` outside its
+    strings. False when unsure (escapes, unpaired quotes): the reference reads it then.
+    """
+    if "\\" in text:
+        return False
+    pieces = text.split('"')
+    if not len(pieces) % 2:
+        return False
+    # Strings have no escapes: each is a pair of quotes. What is left is the outside.
+    shape = "".join(pieces[::2]).translate(_SHAPE)
+    if _LONG_RUN in shape:
+        return False
+    # Each pass drops the innermost pairs: a balanced sequence empties in as many passes
+    # as it is deep (anything but brackets left over: unsure).
+    brackets = shape.replace(" ", "").replace("0", "")
+    for _ in range(MAX_JSON_DEPTH):
+        if not brackets:
+            return True
+        fewer = brackets.replace("()", "")
+        if fewer == brackets:
+            return False
+        brackets = fewer
+    return not brackets
+
+
+def _no_constant(name: str) -> Any:
+    raise _Malformed  # NaN, Infinity: the reference refuses them
+
+
+def state_fields(text: object, game: str, format_: int) -> dict[str, Any] | None:
+    """``load_state_fields(text, game, format_)`` for a current-format state written as
+    `to_json` writes it; ``None`` for anything else (bytes, another format, a shape
+    in doubt, a parse error): the reference reads it then, and names what is wrong."""
+    if type(text) is not str or len(text) > MAX_JSON_CHARS or not _plainly_shaped(text):
+        return None
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, _Malformed):
+        return None
+    if type(data) is not dict:
+        return None
+    found, found_format = data.pop("game", None), data.pop("format", None)
+    if found != game or type(found) is not str or type(found_format) is not int:
+        return None
+    return data if found_format == format_ else None
 
 
 # ----- writing --------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from sonic_rules.core.serialization import (
     structure_or_raise,
 )
 from sonic_rules.crash_course.actions import ACTION_TYPES, Action
-from sonic_rules.crash_course.fastjson import structure_state, unstructure_state
+from sonic_rules.crash_course.fastjson import state_fields, structure_state, unstructure_state
 from sonic_rules.crash_course.state import State
 from sonic_rules.crash_course.tiles import (
     DEFAULT_CATALOGUE,
@@ -177,11 +177,19 @@ def to_json(state: State, indent: int | None = None) -> str:
 
 def from_json(text: str | bytes) -> State:
     """Load a state saved by `to_json`; refuse anything malformed or impossible."""
+    # Text exactly as to_json writes it is read by hand (`fastjson`), validated whole;
+    # anything else is read by the converter, which names what is wrong.
+    fields = state_fields(text, GAME_NAME, FORMAT)
+    if fields is not None and "catalogue" in fields:
+        fields["catalogue"] = _catalogue_from_json(fields["catalogue"])
+        fast = structure_state(fields, fields["catalogue"])
+        if fast is not None:
+            validate_state(fast)
+            return fast
     data = load_state_fields(text, GAME_NAME, FORMAT, UPGRADES)
     if "catalogue" in data:
         data["catalogue"] = _catalogue_from_json(data["catalogue"])
-        # Fields exactly as `to_json` writes them are read by hand (`fastjson`); anything
-        # else goes through the converter, which names what is wrong.
+        # An older format or bytes, upgraded to well-formed fields: read by hand too.
         state = structure_state(data, data["catalogue"])
         if state is not None:
             validate_state(state)

@@ -7,6 +7,8 @@ with the JSON path of the offending value.
 
 from __future__ import annotations
 
+import itertools
+
 from sonic_rules.core.errors import BoardError, InvalidStateError
 from sonic_rules.crash_course.items import drop_spaces
 from sonic_rules.crash_course.shortcuts import attempt_in_line, return_shortcuts
@@ -32,12 +34,11 @@ from sonic_rules.crash_course.state import (
     PendingKind,
     Phase,
     PlacedTile,
-    Space,
     State,
     Variant,
     airborne_characters,
 )
-from sonic_rules.crash_course.tiles import LANES, Catalogue, parse_catalogue, shortcut_shape
+from sonic_rules.crash_course.tiles import LANES, ROWS, Catalogue, parse_catalogue, shortcut_shape
 from sonic_rules.crash_course.track import (
     EMPTY_FEATURES,
     TrackView,
@@ -381,52 +382,91 @@ def _check_shortcut_paths(state: State) -> None:
             )
 
 
+_ON_TRACK = (*PLACED_KINDS, ItemKind.RING)
+
+
+def _increasing(keys: list[tuple[int, int, int]]) -> bool:
+    return all(a < b for a, b in itertools.pairwise(keys))
+
+
 def _check_spaces(state: State) -> None:
-    seen: set[Space] = set()
+    # Spaces are equal when their fields are: the sets below hold the fields' tuples.
+    seen: set[tuple[int, int, int]] = set()
     # A character bounced by a Bumper and not landed yet has left its space (CC-ITEM-BUMPER).
     # A game that ends before it lands (a win, the decision limit) clears the movement and
     # leaves it on the space it left, which another character may have entered meanwhile:
     # in a finished game two characters may share a space.
-    airborne = airborne_characters(state.motion)
+    airborne = airborne_characters(state.motion) if state.motion else ()
+    course = len(state.course)
     for number, character in enumerate(state.characters):
         space = character.position
         if space is None:
             continue
-        where = f"$.characters[{number}].position"
         if not on_course(state, space):
-            raise InvalidStateError(f"{space!r} is not on the course", where)
+            raise InvalidStateError(
+                f"{space!r} is not on the course", f"$.characters[{number}].position"
+            )
         if number in airborne:
             continue
-        if space in seen and state.phase is not Phase.GAME_OVER:  # CC-ONE-PER-SPACE
-            raise InvalidStateError("two characters on one space", where)
-        seen.add(space)
-    spaces: set[Space] = set()
-    for number, item in enumerate(state.board):
-        where = f"$.board[{number}]"
-        if not on_course(state, item.space) or item.space in spaces:
-            raise InvalidStateError("an item must be on its own space of the course", where)
-        spaces.add(item.space)
-        feature = features_of(state, item.space.tile)[item.space.row * LANES + item.space.lane]
-        if feature not in EMPTY_FEATURES:
-            raise InvalidStateError("items cannot sit on spikes or Buzz Bombers", where)
-        if item.kind not in (*PLACED_KINDS, ItemKind.RING) or item.count < 1:
+        key = (space.tile, space.row, space.lane)
+        if key in seen and state.phase is not Phase.GAME_OVER:  # CC-ONE-PER-SPACE
             raise InvalidStateError(
-                "only Springs, Boosters, Crabmeats and Rings lie on the track", where
+                "two characters on one space", f"$.characters[{number}].position"
+            )
+        seen.add(key)
+    spaces: set[tuple[int, int, int]] = set()
+    features: dict[int, tuple[str, ...]] = {}
+    for number, item in enumerate(state.board):
+        space = item.space
+        tile_index, row, lane = key = (space.tile, space.row, space.lane)
+        if not (0 <= tile_index < course and 0 <= row < ROWS and 0 <= lane < LANES) or (
+            key in spaces
+        ):
+            raise InvalidStateError(
+                "an item must be on its own space of the course", f"$.board[{number}]"
+            )
+        spaces.add(key)
+        tile = features.get(tile_index)
+        if tile is None:
+            tile = features[tile_index] = features_of(state, tile_index)
+        if tile[row * LANES + lane] not in EMPTY_FEATURES:
+            raise InvalidStateError(
+                "items cannot sit on spikes or Buzz Bombers", f"$.board[{number}]"
+            )
+        if item.kind not in _ON_TRACK or item.count < 1:
+            raise InvalidStateError(
+                "only Springs, Boosters, Crabmeats and Rings lie on the track",
+                f"$.board[{number}]",
             )
         if item.count != 1 and item.kind is not ItemKind.RING:
-            raise InvalidStateError("only ring stacks hold more than one token", where)
+            raise InvalidStateError(
+                "only ring stacks hold more than one token", f"$.board[{number}]"
+            )
     if state.face_down and state.variant is not Variant.BEGINNER:
         raise InvalidStateError("only the Beginner game has face-down tokens", "$.face_down")
     if len(state.face_down) > sum(state.pile):
         raise InvalidStateError("more face-down tokens than unseen tokens", "$.face_down")
-    if list(state.face_down) != sorted(set(state.face_down)):
+    # Listed once, in order: strictly increasing (Space orders as its fields' tuple).
+    keys = [(space.tile, space.row, space.lane) for space in state.face_down]
+    if not _increasing(keys):
         raise InvalidStateError("face-down spaces are listed once, in order", "$.face_down")
-    for number, space in enumerate(state.face_down):
-        where = f"$.face_down[{number}]"
-        if not on_course(state, space) or space in spaces or space in seen:
-            raise InvalidStateError("a face-down token needs its own space of the course", where)
-        if features_of(state, space.tile)[space.row * LANES + space.lane] not in EMPTY_FEATURES:
-            raise InvalidStateError("tokens cannot sit on spikes or Buzz Bombers", where)
+    for number, key in enumerate(keys):
+        tile_index, row, lane = key
+        if (
+            not (0 <= tile_index < course and 0 <= row < ROWS and 0 <= lane < LANES)
+            or key in spaces
+            or key in seen
+        ):
+            raise InvalidStateError(
+                "a face-down token needs its own space of the course", f"$.face_down[{number}]"
+            )
+        tile = features.get(tile_index)
+        if tile is None:
+            tile = features[tile_index] = features_of(state, tile_index)
+        if tile[row * LANES + lane] not in EMPTY_FEATURES:
+            raise InvalidStateError(
+                "tokens cannot sit on spikes or Buzz Bombers", f"$.face_down[{number}]"
+            )
 
 
 def _check_turn(state: State, count: int) -> None:
