@@ -123,6 +123,8 @@ class PhaseMachine(Generic[P]):
                 )
             table[key] = t.dest
         self.table: dict[tuple[P, str], P] = table
+        self.actors: dict[P, Actor] = {phase: spec.actor for phase, spec in self.specs.items()}
+        """Each phase's declared actor, read straight by `to_act`."""
         self._listeners: list[Callable[[Transition[P]], None]] = []
         self._by_key: dict[tuple[P, str], Transition[P]] = {
             (t.source, t.trigger): t for t in self.transitions
@@ -145,10 +147,9 @@ class PhaseMachine(Generic[P]):
 
     def to_act(self, state: object, phase: P) -> int | ChanceType | None:
         """Who acts in ``state`` (whose phase is ``phase``), by the phase's declared actor."""
-        actor = self.specs[phase].actor
+        actor = self.actors[phase]
         if actor is None or actor is CHANCE:
             return actor
-        assert callable(actor)
         return actor(state)
 
     def check_action(self, phase: P, action: object) -> None:

@@ -145,7 +145,8 @@ def apply(state: State, action: Action) -> State:
 
 def step(state: State, action: Action) -> tuple[State, list[Event]]:
     """Like `apply`, also returning the events the action caused."""
-    _require_state(state)
+    if type(state) is not State:
+        _require_state(state)
     if type(action) not in ACTION_TYPES:  # exactly: a subclass is refused too
         raise InvalidActionError(
             f"{action!r} is not a Super Teams action; expected one of "
@@ -175,6 +176,8 @@ def _check_fields(action: Action) -> None:
     """Refuse an action whose fields have the wrong types (``InvalidActionError``)."""
     for name, expected in _FIELDS[type(action)]:
         value = getattr(action, name)
+        if type(value) is expected:  # the usual case, decided at once
+            continue
         if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
             raise InvalidActionError(
                 f"{type(action).__name__}.{name} must be a {expected.__name__}, got {value!r}"
@@ -231,7 +234,7 @@ def _reshuffle(state: State, events: Events) -> State:
 
 def _continue_deal(state: State, events: Events, **changes: Any) -> State:
     hands = changes.get("hands", state.hands)
-    if all(len(hand) == HAND_SIZE for hand in hands) and not changes.get(
+    if all(map(HAND_SIZE.__eq__, map(len, hands))) and not changes.get(
         "specials_owed", state.specials_owed
     ):
         return _goto(state, "hands_full", **{**changes, "deal_next": state.turn})
@@ -259,7 +262,7 @@ def _run_bonus_queue(state: State, events: Events) -> State:
             events.append(ev.NoBonusCard(state.bonus_queue[0]))
             state = replace(state, bonus_queue=state.bonus_queue[1:])
     if state.bonus_for is not None:
-        return _end_turn(replace(state, bonus_for=None), events)
+        return _end_turn(state, events, {"bonus_for": None})
     return _continue_deal(state, events)
 
 
@@ -305,9 +308,12 @@ def _apply_play(state: State, action: Play, events: Events) -> State:
     seat, card, character = action.seat, action.card, action.character
     events.append(ev.CardPlayed(seat, card, character, character.colour is not card.colour))
     holder = state.holder(character.colour)
-    asked = (holder,) if state.partner(holder) is None else (holder, state.partner(holder))
+    partner = state.partner(holder)
+    bonus_hands = state.bonus_hands
     # ST-P-RESPONSE-EMPTY: a seat with no bonus card at all is not asked.
-    responders = tuple(s for s in asked if s is not None and state.bonus_hands[s])
+    responders: tuple[int, ...] = (holder,) if bonus_hands[holder] else ()
+    if partner is not None and bonus_hands[partner]:
+        responders += (partner,)
     pending = PendingMove(seat, card, character, responders)
     changes = {
         "hands": _replace_at(state.hands, seat, _without_card(state.hands[seat], card)),
@@ -316,7 +322,7 @@ def _apply_play(state: State, action: Play, events: Events) -> State:
     }
     if responders:
         return _goto(state, "card_played", **changes)  # ST-RESPONSE-WINDOW
-    return _resolve_move(state, pending, events, **changes)
+    return _resolve_move(state, pending, events, changes)
 
 
 def _apply_play_bonus(state: State, action: PlayBonus, events: Events) -> State:
@@ -327,39 +333,48 @@ def _apply_play_bonus(state: State, action: PlayBonus, events: Events) -> State:
     events.append(ev.BonusPlayed(seat, kind))
     # ST-RESPONSE-ONE-CARD, unless ST-OPT-SECOND-BONUS lets the partner add one.
     rest = pending.responders[1:] if state.options.partner_second_bonus else ()
-    pending = attrs.evolve(pending, responders=rest, bonuses=(*pending.bonuses, kind))
-    state = replace(
-        state,
-        bonus_hands=_replace_at(state.bonus_hands, seat, _without(state.bonus_hands[seat], kind)),
-        bonus_discard=_with_bonus(state.bonus_discard, kind),  # ST-BONUS-DISCARD
-        pending=pending,
+    pending = PendingMove(
+        pending.seat, pending.card, pending.character, rest, (*pending.bonuses, kind)
     )
+    changes = {
+        "bonus_hands": _replace_at(
+            state.bonus_hands, seat, _without(state.bonus_hands[seat], kind)
+        ),
+        "bonus_discard": _with_bonus(state.bonus_discard, kind),  # ST-BONUS-DISCARD
+        "pending": pending,
+    }
     if rest:
-        return _goto(state, "next_responder")
-    return _resolve_move(state, pending, events)
+        return _goto(state, "next_responder", **changes)
+    return _resolve_move(state, pending, events, changes)
 
 
 def _apply_pass(state: State, action: Pass, events: Events) -> State:
     pending = state.pending
     assert pending is not None
     events.append(ev.Passed(action.seat))
-    pending = attrs.evolve(pending, responders=pending.responders[1:])
-    if pending.responders:
+    rest = pending.responders[1:]
+    pending = PendingMove(pending.seat, pending.card, pending.character, rest, pending.bonuses)
+    if rest:
         return _goto(state, "next_responder", pending=pending)
-    return _resolve_move(replace(state, pending=pending), pending, events)
+    return _resolve_move(state, pending, events, {"pending": pending})
 
 
-def _resolve_move(state: State, move: PendingMove, events: Events, /, **changes: Any) -> State:
+def _resolve_move(
+    state: State, move: PendingMove, events: Events, changes: dict[str, Any]
+) -> State:
+    """The move resolves; ``changes`` are what the action changed before it (one copy)."""
     character = move.character
-    piece = state.piece(character)
+    index = _piece_index(state, character)
+    piece = state.pieces[index]
     surface = state.surface(character)
     value = move_value(move.card.value, surface, move.bonuses)
-    finish = len(state.board)
+    board = state.board
+    finish = len(board.spaces)
     target = piece.position + value
     events.append(ev.Moved(character, piece.position, min(target, finish), value, surface))
     destination: int = finish  # ST-SHARED-SPACES: no space is ever too full
     if target < finish:
-        loop = state.board.loop_at(target)
+        loop = board.loop_at(target)
         if loop is None:
             destination = target  # ST-LOOP-PASS when a loop lay between
         elif BonusKind.DEXTERITY in move.bonuses:
@@ -368,52 +383,57 @@ def _resolve_move(state: State, move: PendingMove, events: Events, /, **changes:
         else:
             destination = loop.fallback  # ST-LOOP-FALLBACK
             events.append(ev.FellBack(character, target, destination))
-    index = _piece_index(state, character)
-    pieces = _replace_at(state.pieces, index, Piece(character, destination, None))
-    state = replace(state, pieces=pieces, **changes)
+    changes["pieces"] = _replace_at(state.pieces, index, Piece(character, destination, None))
     if destination >= finish:
+        state = replace(state, **changes)
         events.append(ev.Crossed(character))  # ST-CROSSING
         side = state.side_of(state.holder(character.colour))
         if state.side_is_across(side):  # ST-WIN
             events.append(ev.SideWon(state.side_seats(side)))
             return _goto(state, "side_across", pending=None)
-        return _end_turn(state, events)
-    space = state.board[destination]
+        return _end_turn(state, events, {})
+    space = board.spaces[destination]
     if space.is_double:
-        return _goto(state, "move_stops_on_double", pending=attrs.evolve(move, responders=()))
+        changes["pending"] = PendingMove(move.seat, move.card, character, (), move.bonuses)
+        return _goto(state, "move_stops_on_double", **changes)
     if space is Space.BONUS:
         # ST-BONUS-SPACE: the colour's holder takes the top bonus card.
-        state = replace(
-            state, pending=None, bonus_queue=(state.holder(character.colour),), bonus_for=character
-        )
-        return _run_bonus_queue(state, events)
-    return _end_turn(state, events)
+        changes["pending"] = None
+        changes["bonus_queue"] = (state.holder(character.colour),)
+        changes["bonus_for"] = character
+        return _run_bonus_queue(replace(state, **changes), events)
+    return _end_turn(state, events, changes)
 
 
 def _apply_choose_half(state: State, action: ChooseHalf, events: Events) -> State:
     pending = state.pending
     assert pending is not None
     events.append(ev.HalfChosen(pending.character, action.half))
-    piece = state.piece(pending.character)
-    state = _set_piece(state, attrs.evolve(piece, half=action.half))
-    return _end_turn(state, events)
+    index = _piece_index(state, pending.character)
+    piece = state.pieces[index]
+    pieces = _replace_at(state.pieces, index, Piece(piece.character, piece.position, action.half))
+    return _end_turn(state, events, {"pieces": pieces})
 
 
-def _end_turn(state: State, events: Events) -> State:
+def _end_turn(state: State, events: Events, changes: dict[str, Any]) -> State:
+    """The turn ends; ``changes`` are what the turn changed and ``state`` does not hold yet."""
     players = state.players
     turns_played = state.turns_played + 1
+    changes["pending"] = None
+    changes["turns_played"] = turns_played
     if _turn_limit_reached(state.options.turn_limit, turns_played):
         events.append(ev.TurnLimitReached(turns_played))
-        return _goto(state, "turn_limit_reached", pending=None, turns_played=turns_played)
+        return _goto(state, "turn_limit_reached", **changes)
     turn = (state.turn + 1) % players  # ST-TURN-ORDER
-    hands = state.hands
+    changes["turn"] = turn
+    hands = changes.get("hands", state.hands)
     if all(not hand for hand in hands):
         # ST-DEAL: every hand is empty, a new deal starts with the next seat.
-        state = replace(state, pending=None, turn=turn, turns_played=state.turns_played + 1)
-        return _start_deal(state, events)
+        return _start_deal(replace(state, **changes), events)
     while not hands[turn]:
         turn = (turn + 1) % players  # ST-P-EMPTY-HAND: only in a set-up position
-    return _goto(state, "next_turn", pending=None, turn=turn, turns_played=state.turns_played + 1)
+    changes["turn"] = turn
+    return _goto(state, "next_turn", **changes)
 
 
 def _turn_limit_reached(limit: int | None, turns_played: int) -> bool:

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import groupby
+from operator import attrgetter
 from typing import Any
 
 from sonic_rules.core.errors import IllegalActionError, InvalidActionError
 from sonic_rules.super_teams.actions import (
     DEALS,
     DRAWS,
+    SEATS,
     Action,
     ChooseHalf,
     ChooseJumper,
@@ -35,6 +37,7 @@ from sonic_rules.super_teams.actions import (
 from sonic_rules.super_teams.board import Surface
 from sonic_rules.super_teams.cards import (
     BonusKind,
+    Card,
     Character,
     Colour,
     card_rank,
@@ -45,6 +48,8 @@ from sonic_rules.super_teams.state import State
 
 # -- the questions the rules ask ---------------------------------------------------
 
+_position = attrgetter("position")
+
 
 def movable_characters(state: State, colour: Colour | None) -> tuple[Character, ...]:
     """The characters a card of ``colour`` may move (ST-CHARACTER-COLOUR, ST-COLOUR-FALLBACK).
@@ -54,6 +59,8 @@ def movable_characters(state: State, colour: Colour | None) -> tuple[Character, 
     """
     if colour is None or colour not in state.colours_in_play:
         return ()
+    if max(map(_position, state.pieces), default=-1) < len(state.board.spaces):
+        return colour.characters  # nobody has crossed yet (most of a game)
     own = tuple(c for c in colour.characters if not state.has_crossed(c))
     if own:
         return own
@@ -288,7 +295,21 @@ def legal_plays(state: State) -> list[Action]:
     for card in dict.fromkeys(state.hands[seat]):  # a hand is sorted: each card once, in order
         if card.colour not in movable:
             movable[card.colour] = movable_characters(state, card.colour)
-        plays += [interned(Play, seat, card, character) for character in movable[card.colour]]
+        plays += _plays(seat, card, movable[card.colour])
+    return plays
+
+
+_PLAYS: dict[tuple[int, Card, tuple[Character, ...]], list[Play]] = {}
+
+
+def _plays(seat: int, card: Card, characters: tuple[Character, ...]) -> list[Play]:
+    """``[Play(seat, card, c) for c in characters]``, each list built once (frozen values)."""
+    key = (seat, card, characters)
+    plays = _PLAYS.get(key)
+    if plays is None:
+        plays = [interned(Play, seat, card, character) for character in characters]
+        if type(seat) is int and 0 <= seat < SEATS and type(card) is Card:
+            _PLAYS[key] = plays
     return plays
 
 

@@ -96,9 +96,15 @@ def to_json(state: State, indent: int | None = None) -> str:
 def from_json(text: str | bytes) -> State:
     """Load a state saved by `to_json`; refuse anything malformed or impossible."""
     plain = _read_plain(text)
-    if plain is not None:
-        validate_state(plain)
-        return plain
+    if plain is None:
+        return _read_general(text)
+    validate_state(plain)
+    return plain
+
+
+def _read_general(text: str | bytes) -> State:
+    """`from_json` the general way, through cattrs, for any input (the fast reader takes
+    only plainly well-formed states; both refuse and accept exactly the same)."""
     data = load_state_fields(text, GAME_NAME, FORMAT, UPGRADES)
     require_every_field(data, State)
     state = structure_or_raise(converter, data, State)

@@ -17,7 +17,7 @@ import attrs
 from sonic_rules.core.chance import ChanceType
 from sonic_rules.core.game import Outcome
 from sonic_rules.core.picture import Pictured
-from sonic_rules.super_teams.board import Board, Surface
+from sonic_rules.super_teams.board import Board, Space, Surface
 from sonic_rules.super_teams.cards import BonusKind, Card, Character, Colour
 from sonic_rules.super_teams.options import Options, colours_in_play, seat_colours
 from sonic_rules.super_teams.phases import PHASES, Phase
@@ -173,22 +173,26 @@ class State(Pictured):
         raise LookupError(f"{character} is not in this game")
 
     def has_crossed(self, character: Character) -> bool:
-        return self.piece(character).position >= len(self.board)
+        return self.piece(character).position >= len(self.board.spaces)
 
     def surface(self, character: Character) -> Surface:
         """The surface that governs ``character``'s next move (ST-VALUE-*)."""
         piece = self.piece(character)
         if piece.half is not None:
             return piece.half
-        space = self.board[piece.position]
-        surface = space.surface
+        surface = _SURFACES.get(self.board.spaces[piece.position])
         return Surface.NORMAL if surface is None else surface
+
+
+_SURFACES: dict[Space, Surface | None] = {space: space.surface for space in Space}
 
 
 _FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(State))
 _FIELD_INDEX: dict[str, int] = {name: index for index, name in enumerate(_FIELDS)}
 _read_fields = attrgetter(*_FIELDS)
-_SEATING = tuple(State.__dict__[name] for name in ("seat_colours", "colours_in_play", "_holder"))
+_SEATING = _SEAT_COLOURS, _IN_PLAY, _HOLDER = tuple(
+    State.__dict__[name] for name in ("seat_colours", "colours_in_play", "_holder")
+)
 """The slots of the cached properties that depend only on ``players`` and ``options``."""
 
 
@@ -201,10 +205,19 @@ def replace(state: State, **changes: Any) -> State:
         values[_FIELD_INDEX[name]] = value
     new = State(*values)
     if "players" not in changes and "options" not in changes:
-        for slot in _SEATING:
-            try:
-                value = slot.__get__(state)
-            except AttributeError:  # not worked out yet for ``state``
-                continue
-            slot.__set__(new, value)
+        try:
+            seat_colours = _SEAT_COLOURS.__get__(state)
+            in_play = _IN_PLAY.__get__(state)
+            holder = _HOLDER.__get__(state)
+        except AttributeError:  # not all worked out yet for ``state``
+            for slot in _SEATING:
+                try:
+                    value = slot.__get__(state)
+                except AttributeError:
+                    continue
+                slot.__set__(new, value)
+        else:
+            _SEAT_COLOURS.__set__(new, seat_colours)
+            _IN_PLAY.__set__(new, in_play)
+            _HOLDER.__set__(new, holder)
     return new
