@@ -75,7 +75,10 @@ def _goto(state: State, trigger: str, **changes: Any) -> State:
 
 
 def _piece_index(state: State, character: Character) -> int:
-    return next(i for i, p in enumerate(state.pieces) if p.character is character)
+    for index, piece in enumerate(state.pieces):
+        if piece.character is character:
+            return index
+    raise StopIteration  # as ``next`` on no match: a state built without this piece
 
 
 def _set_piece(state: State, piece: Piece) -> State:
@@ -117,7 +120,8 @@ def _require_state(state: object) -> None:
 
 def chance_outcomes(state: State) -> list[tuple[Action, float]]:
     """The possible chance outcomes and their probabilities (empty unless chance acts)."""
-    _require_state(state)
+    if type(state) is not State:
+        _require_state(state)
     outcomes = CHANCE_OUTCOMES.get(state.phase)
     return [] if outcomes is None else outcomes(state)
 
@@ -366,7 +370,7 @@ def _resolve_move(
     character = move.character
     index = _piece_index(state, character)
     piece = state.pieces[index]
-    surface = state.surface(character)
+    surface = state.surface_under(piece)
     value = move_value(move.card.value, surface, move.bonuses)
     board = state.board
     finish = len(board.spaces)
@@ -427,7 +431,7 @@ def _end_turn(state: State, events: Events, changes: dict[str, Any]) -> State:
     turn = (state.turn + 1) % players  # ST-TURN-ORDER
     changes["turn"] = turn
     hands = changes.get("hands", state.hands)
-    if all(not hand for hand in hands):
+    if not any(hands):
         # ST-DEAL: every hand is empty, a new deal starts with the next seat.
         return _start_deal(replace(state, **changes), events)
     while not hands[turn]:

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from sonic_rules.core.chance import ChanceType
+from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.game import Outcome
 from sonic_rules.core.picture import Pictured
 from sonic_rules.super_teams.board import Board, Space, Surface
@@ -94,7 +94,10 @@ class State(Pictured):
 
         The phase's declared actor says who (`phases.PHASES`).
         """
-        return PHASES.to_act(self, self.phase)
+        actor = _ACTORS[self.phase]  # PHASES.to_act, read straight from the compiled table
+        if actor is None or actor is CHANCE:
+            return actor
+        return actor(self)
 
     @property
     def is_over(self) -> bool:
@@ -177,13 +180,17 @@ class State(Pictured):
 
     def surface(self, character: Character) -> Surface:
         """The surface that governs ``character``'s next move (ST-VALUE-*)."""
-        piece = self.piece(character)
+        return self.surface_under(self.piece(character))
+
+    def surface_under(self, piece: Piece) -> Surface:
+        """The surface that governs ``piece``'s next move (ST-VALUE-*)."""
         if piece.half is not None:
             return piece.half
         surface = _SURFACES.get(self.board.spaces[piece.position])
         return Surface.NORMAL if surface is None else surface
 
 
+_ACTORS = PHASES.actors
 _SURFACES: dict[Space, Surface | None] = {space: space.surface for space in Space}
 
 
