@@ -8,6 +8,7 @@ in a table. Every phase change names a trigger declared in `phases`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -67,6 +68,21 @@ def _with_bonus(kinds: tuple[BonusKind, ...], kind: BonusKind) -> tuple[BonusKin
 
 def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*items[:index], value, *items[index + 1 :])
+
+
+_EVENTS: dict[tuple[Any, ...], Event] = {}
+_MAX_EVENTS = 10_000
+
+
+def _event(kind: Callable[..., Event], *fields: Any) -> Event:
+    """``kind(*fields)``, the same object for the same fields (events are frozen values)."""
+    key = (kind, *fields)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = kind(*fields)
+        if len(_EVENTS) < _MAX_EVENTS:
+            _EVENTS[key] = event
+    return event
 
 
 def _goto(state: State, trigger: str, **changes: Any) -> State:
@@ -201,7 +217,7 @@ def _apply_deal(state: State, action: Deal, events: Events) -> State:
             discard=_with_card(state.discard, action.card),
             specials_owed=state.specials_owed + 1,
         )
-    events.append(ev.CardDealt(seat, action.card))
+    events.append(_event(ev.CardDealt, seat, action.card))
     hands = _replace_at(state.hands, seat, _with_card(state.hands[seat], action.card))
     if state.specials_owed:
         # ST-SPECIAL-BONUS: after the replacement, everyone from this seat clockwise.
@@ -272,7 +288,7 @@ def _run_bonus_queue(state: State, events: Events) -> State:
 
 def _apply_draw_bonus(state: State, action: DrawBonus, events: Events) -> State:
     seat, kind = action.seat, action.kind
-    events.append(ev.BonusCardTaken(seat, kind))
+    events.append(_event(ev.BonusCardTaken, seat, kind))
     state = replace(
         state, bonus_deck=_without(state.bonus_deck, kind), bonus_queue=state.bonus_queue[1:]
     )
@@ -310,7 +326,7 @@ def _apply_choose_jumper(state: State, action: ChooseJumper, events: Events) -> 
 
 def _apply_play(state: State, action: Play, events: Events) -> State:
     seat, card, character = action.seat, action.card, action.character
-    events.append(ev.CardPlayed(seat, card, character, character.colour is not card.colour))
+    events.append(_event(ev.CardPlayed, seat, card, character, character.colour is not card.colour))
     holder = state.holder(character.colour)
     partner = state.partner(holder)
     bonus_hands = state.bonus_hands
@@ -334,7 +350,7 @@ def _apply_play_bonus(state: State, action: PlayBonus, events: Events) -> State:
     assert pending is not None
     seat, kind = action.seat, action.kind
     # ST-RESPONSE-MUST-APPLY: the card joins the move; the mover has no way to refuse it.
-    events.append(ev.BonusPlayed(seat, kind))
+    events.append(_event(ev.BonusPlayed, seat, kind))
     # ST-RESPONSE-ONE-CARD, unless ST-OPT-SECOND-BONUS lets the partner add one.
     rest = pending.responders[1:] if state.options.partner_second_bonus else ()
     pending = PendingMove(
@@ -355,7 +371,7 @@ def _apply_play_bonus(state: State, action: PlayBonus, events: Events) -> State:
 def _apply_pass(state: State, action: Pass, events: Events) -> State:
     pending = state.pending
     assert pending is not None
-    events.append(ev.Passed(action.seat))
+    events.append(_event(ev.Passed, action.seat))
     rest = pending.responders[1:]
     pending = PendingMove(pending.seat, pending.card, pending.character, rest, pending.bonuses)
     if rest:
@@ -375,7 +391,7 @@ def _resolve_move(
     board = state.board
     finish = len(board.spaces)
     target = piece.position + value
-    events.append(ev.Moved(character, piece.position, min(target, finish), value, surface))
+    events.append(_event(ev.Moved, character, piece.position, min(target, finish), value, surface))
     destination: int = finish  # ST-SHARED-SPACES: no space is ever too full
     if target < finish:
         loop = board.loop_at(target)
