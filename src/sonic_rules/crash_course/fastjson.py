@@ -133,13 +133,23 @@ def _each(value: Any, read: Callable[[Any], Any]) -> tuple[Any, ...]:
     return tuple([read(item) for item in value])
 
 
+_SPACES: dict[tuple[int, int, int], Space] = {}
+"""Spaces read so far, by their fields (a space is a frozen value: one object serves)."""
+_MAX_SPACES = 4096
+
+
 def _space(value: Any) -> Space:
     if type(value) is not dict or value.keys() != _SPACE_KEYS:
         raise _Malformed
-    tile, row, lane = value["tile"], value["row"], value["lane"]
-    if type(tile) is not int or type(row) is not int or type(lane) is not int:
+    key = (value["tile"], value["row"], value["lane"])
+    if not {*map(type, key)} <= _INT_ONLY:
         raise _Malformed
-    return Space(tile, row, lane)
+    space = _SPACES.get(key)
+    if space is None:
+        if len(_SPACES) >= _MAX_SPACES:
+            _SPACES.clear()
+        space = _SPACES[key] = Space(*key)
+    return space
 
 
 def _optional_space(value: Any) -> Space | None:
@@ -439,25 +449,55 @@ def _pending_data(owed: Pending) -> dict[str, Any]:
     return {"kind": owed.kind.value, "character": owed.character, "rings": owed.rings}
 
 
+_WRITTEN: dict[int, tuple[object, Any]] = {}
+"""Parts of states written so far (options, characters, the course, the board, the
+face-down spaces), by the identity of the frozen value (kept alive, so its id stays its
+own): states share the parts an action leaves unchanged. Only read by ``json``."""
+_MAX_WRITTEN = 4096
+
+
+def _written(value: Any, write: Callable[[Any], Any]) -> Any:
+    known = _WRITTEN.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
+    data = write(value)
+    if len(_WRITTEN) >= _MAX_WRITTEN:
+        _WRITTEN.clear()
+    _WRITTEN[id(value)] = (value, data)
+    return data
+
+
+def _course_data(course: tuple[PlacedTile, ...]) -> list[dict[str, Any]]:
+    return [_placed_data(placed) for placed in course]
+
+
+def _board_data(board: tuple[BoardItem, ...]) -> list[dict[str, Any]]:
+    return [_item_data(item) for item in board]
+
+
+def _spaces_data(spaces: tuple[Space, ...]) -> list[dict[str, int] | None]:
+    return [_space_data(space) for space in spaces]
+
+
 def unstructure_state(state: State, catalogue: Any) -> dict[str, Any]:
     """The fields of ``state`` as the converter writes them, ``catalogue`` already
-    written."""
+    written (parts already written for an earlier state are shared: not to be changed)."""
     return {
         "variant": state.variant.value,
         "players": state.players,
-        "options": _options_data(state.options),
+        "options": _written(state.options, _options_data),
         "catalogue": catalogue,
-        "characters": [_character_data(character) for character in state.characters],
+        "characters": [_written(character, _character_data) for character in state.characters],
         "birds": list(state.birds),
         "bird_supply": state.bird_supply,
         "pile": list(state.pile),
         "discard": list(state.discard),
         "box": list(state.box),
-        "course": [_placed_data(placed) for placed in state.course],
+        "course": _written(state.course, _course_data),
         "tile_pile": list(state.tile_pile),
         "shortcuts": [_shortcut_data(shortcut) for shortcut in state.shortcuts],
-        "board": [_item_data(item) for item in state.board],
-        "face_down": [_space_data(space) for space in state.face_down],
+        "board": _written(state.board, _board_data),
+        "face_down": _written(state.face_down, _spaces_data),
         "phase": state.phase.value,
         "active": state.active,
         "actions_left": state.actions_left,

@@ -162,6 +162,10 @@ def _written_catalogue(catalogue: Catalogue) -> dict[str, Any]:
     return data
 
 
+_COMPACT = json.JSONEncoder(separators=(",", ":"))
+"""``json.dumps(data, separators=(",", ":"))``, its encoder made once."""
+
+
 def to_json(state: State, indent: int | None = None) -> str:
     """The state as JSON text (`from_json` gives back an equal state)."""
     if not isinstance(state, State):
@@ -172,6 +176,8 @@ def to_json(state: State, indent: int | None = None) -> str:
         "format": FORMAT,
         **unstructure_state(state, _written_catalogue(state.catalogue)),
     }
+    if indent is None:
+        return _COMPACT.encode(data)
     return json.dumps(data, indent=indent, separators=None if indent else (",", ":"))
 
 

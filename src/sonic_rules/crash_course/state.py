@@ -399,8 +399,52 @@ def _board_key(item: BoardItem) -> tuple[int, int, int]:
     return (space.tile, space.row, space.lane)
 
 
+class _Board(dict[Space, BoardItem]):
+    """A draft's board as read from its state: a dict by space that notes whether it
+    was changed since (`Draft.freeze` keeps the state's tuple if not)."""
+
+    changed = False
+
+    def __setitem__(self, space: Space, item: BoardItem) -> None:
+        self.changed = True
+        super().__setitem__(space, item)
+
+    def __delitem__(self, space: Space) -> None:
+        self.changed = True
+        super().__delitem__(space)
+
+    def pop(self, *args: Any) -> Any:
+        """``dict.pop``, noted as a change."""
+        self.changed = True
+        return super().pop(*args)
+
+    def popitem(self) -> tuple[Space, BoardItem]:
+        """``dict.popitem``, noted as a change."""
+        self.changed = True
+        return super().popitem()
+
+    def setdefault(self, *args: Any) -> Any:
+        """``dict.setdefault``, noted as a change."""
+        self.changed = True
+        return super().setdefault(*args)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        """``dict.update``, noted as a change."""
+        self.changed = True
+        super().update(*args, **kwargs)
+
+    def clear(self) -> None:
+        """``dict.clear``, noted as a change."""
+        self.changed = True
+        super().clear()
+
+    def __ior__(self, other: Any) -> Any:  # type: ignore[misc]
+        self.changed = True
+        return super().__ior__(other)
+
+
 _THAW: dict[str, Callable[[Any], Any]] = {
-    "board": lambda items: {item.space: item for item in items},
+    "board": lambda items: _Board((item.space, item) for item in items),
     "face_down": set,
 }
 _FREEZE: dict[str, Callable[[Any], Any]] = {
@@ -577,7 +621,9 @@ class Draft:
             state.shortcuts
             if (v := get("shortcuts")) is None
             else _same(tuple(v), state.shortcuts),
-            _kept_board(state.board) if board is None else _in_order(_FREEZE["board"](board)),
+            _kept_board(state.board)
+            if board is None or (type(board) is _Board and not board.changed)
+            else _in_order(_FREEZE["board"](board)),
             _kept_face_down(state.face_down)
             if face_down is None
             else _FREEZE["face_down"](face_down),

@@ -89,6 +89,36 @@ def roster(players: int, variant: Variant, options: Options) -> tuple[Character,
     return tuple(Character(name, number % players) for number, name in enumerate(names))
 
 
+_ROSTERS: dict[tuple[int, Variant, Options], tuple[Character, ...]] = {}
+"""`roster` of the player counts, variants and options met (all frozen values)."""
+_MAX_ROSTERS = 256
+_LIMIT_TYPES = (int, type(None))
+
+
+def _roster(state: State) -> tuple[Character, ...]:
+    """``roster(state.players, state.variant, state.options)``, remembered."""
+    key = (state.players, state.variant, state.options)
+    # Remembered only for values equal by type too (True == 1, 2.0 == 2: not the same).
+    exact = (
+        type(state.players) is int
+        and type(state.options.turn_limit) in _LIMIT_TYPES
+        and type(state.options.decision_limit) in _LIMIT_TYPES
+    )
+    if exact:
+        try:
+            known = _ROSTERS.get(key)
+        except TypeError:  # options holding something unhashable: not remembered
+            return roster(*key)
+        if known is not None:
+            return known
+    found = roster(*key)
+    if exact:
+        if len(_ROSTERS) >= _MAX_ROSTERS:
+            _ROSTERS.clear()
+        _ROSTERS[key] = found
+    return found
+
+
 def _check_turn_limit(state: State) -> None:
     """``CC-OPT-TURN-LIMIT``: the limit is 1 turn or more; the count never passes it, and
     the game is over once it is reached (by the limit, unless a player had won)."""
@@ -144,7 +174,7 @@ def validate_state(state: State) -> None:
     if not isinstance(state, State):
         raise TypeError(f"state must be a Crash Course State, not {type(state).__name__}")
     _check_catalogue(state.catalogue)
-    expected = roster(state.players, state.variant, state.options)
+    expected = _roster(state)
     if state.options.beginner_course:
         if state.variant is not Variant.BEGINNER:
             raise InvalidStateError("only the Beginner game lays its track first", "$.options")
