@@ -304,7 +304,7 @@ class State(Pictured):
         """
         if self.variant is Variant.TWO_PLAYER:
             return 7
-        return {2: 10, 3: 7, 4: 5}[self.players]
+        return _REQUIRED_BIRDS[self.players]
 
     @property
     def damage_supply(self) -> int:
@@ -335,6 +335,10 @@ class State(Pictured):
     def item_total(self) -> int:
         """Every item token, wherever it is (always 60 in a consistent state)."""
         return sum(self.token_count(kind) for kind in KINDS)
+
+
+_REQUIRED_BIRDS = {2: 10, 3: 7, 4: 5}
+"""Flicky Birds needed to cross, by player count (``CC-FINISH-BIRDS``)."""
 
 
 @functools.cache
