@@ -203,7 +203,7 @@ def use_motobug(d: Draft, action: A.UseMotobug) -> None:
     d.events.append(E.ItemUsed(d.name(active), ItemKind.MOTOBUG, "its lane"))
     position = d.characters[active].position
     assert position is not None
-    space = next_space(len(d.course), position, position.lane)
+    space = next_space(d.course_length(), position, position.lane)
     while space is not None:
         item = d.board.get(space)
         if item is not None and item.kind is ItemKind.CRABMEAT:
@@ -213,7 +213,7 @@ def use_motobug(d: Draft, action: A.UseMotobug) -> None:
         hit = d.occupied.get(space)
         if hit is not None:
             damage(d, hit, "a Motobug", item=True, hazard=False)
-        space = next_space(len(d.course), space, space.lane)
+        space = next_space(d.course_length(), space, space.lane)
     discard_items(d, ItemKind.MOTOBUG, 1, "used")
 
 

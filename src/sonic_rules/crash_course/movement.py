@@ -98,7 +98,7 @@ def _leave_edge(d: Draft, number: int) -> None:
 def _advance(d: Draft, frame: Frame) -> None:
     position = d.characters[frame.character].position
     assert position is not None
-    target = next_space(len(d.course), position, frame.lane)
+    target = next_space(d.course_length(), position, frame.lane)
     if target is None:
         _leave_edge(d, frame.character)
         return
@@ -123,7 +123,7 @@ def _jump(d: Draft, frame: Frame) -> None:
     spring = d.characters[number].position
     assert spring is not None
     current = frame.space or spring
-    target = next_space(len(d.course), current, spring.lane)
+    target = next_space(d.course_length(), current, spring.lane)
     if target is None:
         _leave_edge(d, number)
         return
@@ -154,7 +154,7 @@ def land(d: Draft, number: int, space: Space, how: How, by_move: bool = False) -
     start = d.characters[number].position
     d.put(number, space)
     d.events.append(E.Moved(d.name(number), start, space, how.value))
-    placed = d.course[space.tile]
+    placed = d.course_tile(space.tile)
     if not placed.bird_taken:
         d.course[space.tile] = attrs.evolve(placed, bird_taken=True)
         gain_bird(d, number, "first onto a new tile")  # CC-FLICKY-NEW-TILE
@@ -177,7 +177,7 @@ def land(d: Draft, number: int, space: Space, how: How, by_move: bool = False) -
         _boost(d, number, space, how, by_move)
     elif item.kind is ItemKind.SPRING:
         _cancel_boost(d, number)
-        ahead = next_space(len(d.course), space, space.lane)
+        ahead = next_space(d.course_length(), space, space.lane)
         # CC-PROJ-SPRING-EDGE: with no tile ahead there is no obstacle ahead.
         if ahead is not None and ground_obstacle(d, ahead):
             d.motion.append(Frame(FrameKind.JUMP, number, How.JUMP, by_move=by_move))

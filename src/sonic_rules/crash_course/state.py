@@ -656,7 +656,7 @@ class Draft:
         """The features of course tile ``index`` (cached until the course changes)."""
         cached = self._features.get(index)
         if cached is None:
-            placed = self.course[index]
+            placed = self.course_tile(index)
             tile = self.catalogue.tiles[placed.tile]
             cached = self._features[index] = oriented_features(tile.rows, placed.reversed)
         return cached
@@ -686,11 +686,31 @@ class Draft:
 
     def put(self, number: int, space: Space) -> None:
         """Character ``number`` now stands on ``space``."""
-        old = self.characters[number].position
+        character = self.characters[number]
+        old = character.position
         if old is not None and self.occupied.get(old) == number:
             del self.occupied[old]
         self.occupied[space] = number
-        self.update(number, position=space)
+        self.characters[number] = Character(
+            character.name,
+            character.owner,
+            space,
+            character.damage,
+            character.items,
+            character.rings,
+            character.power_up,
+            character.knocked_down,
+        )
+
+    def course_tile(self, index: int) -> PlacedTile:
+        """``self.course[index]``, read without making the course list."""
+        course = self.__dict__.get("course")
+        return (self._state.course if course is None else course)[index]
+
+    def course_length(self) -> int:
+        """``len(self.course)``, read without making the course list."""
+        course = self.__dict__.get("course")
+        return len(self._state.course if course is None else course)
 
     def name(self, number: int) -> CharacterName:
         """Character ``number``'s name."""
