@@ -22,6 +22,7 @@ from sonic_rules.crash_course import (
     DrawItems,
     DropRings,
     EndTurn,
+    Fix,
     ItemKind,
     KeepItem,
     LayShortcutTile,
@@ -102,6 +103,11 @@ def _ring_drop() -> State:
         items={"sonic": ["motobug"]},
     )
     return apply(state, UseMotobug(0))
+
+
+def _on_course(**kwargs: Any) -> State:
+    """Sonic on the left lane of the second tile, to act with 3 actions."""
+    return setup_position(2, positions={"sonic": (1, 0, 0)}, **kwargs)
 
 
 def _official(**kwargs: Any) -> State:
@@ -189,6 +195,29 @@ REFUSALS: list[tuple[Callable[[], State], Action, str, str]] = [
         "choose a character on the track",
     ),
     (_keep_choice, KeepItem(0, ItemKind.BOMB), "CC-DRAW", "no bomb was drawn"),
+    (_on_course, Fix(0), "CC-FIX-DAMAGE", "there is no damage to fix"),
+    (
+        lambda: _on_course(damage={"sonic": 1}, options={"damage_bars_only_moves": True}),
+        Move(0, 0),
+        "CC-FIX-BEFORE-MOVE",
+        "fix all damage before moving",
+    ),
+    (
+        lambda: _on_course(variant="beginner", knocked_down=["sonic"]),
+        Move(0, 0),
+        "CC-PROJ-BEGINNER-KNOCKED",
+        "a character lying down cannot move",
+    ),
+    (_on_course, Move(0, 2), "CC-MOVE-FORWARD", "step ahead or diagonally one lane"),
+    (
+        lambda: setup_position(2, positions={"sonic": (1, 0, 2)}),
+        Move(0, 3),
+        "CC-MOVE-FORWARD",
+        "step ahead or diagonally one lane",
+    ),
+    (lambda: setup_position(2), Move(0, 3), "CC-FIRST-ENTRY", "enter one of the three lanes"),
+    (_on_course, Move(1, 0), "CC-PROJ-WRONG-SEAT", "seat 0 is to act, not seat 1"),
+    (_on_course, EndTurn(0), "CC-TURN-ACTIONS", "3 action(s) still to do"),
     (
         lambda: setup_position(
             2, items={"tails": ["bumper"]}, positions={"sonic": (1, 0, 0), "tails": (1, 1, 1)}
@@ -307,7 +336,9 @@ def test_cc_every_refusal_names_its_rule_and_says_why(
     CC-SHORTCUT-USE, CC-SHORTCUT-LAY, CC-SHORTCUT-LAY-STEP, CC-ITEM-BUMPER,
     CC-POWER-UP-GAIN, CC-POWER-UP-HEAL, CC-DRAW, CC-ITEM-BOMB, CC-RING-LOSS,
     CC-PROJ-ITEMS-OWN-TURN, CC-DAMAGE-FIRST, CC-HOLD-LIMIT, CC-OPT-OFFICIAL-DRAW,
-    CC-TURN-ACTIONS, CC-ITEM-PLACE-EMPTY, CC-PROJ-MOTOBUG-ON-TRACK: each illegal action is
+    CC-TURN-ACTIONS, CC-ITEM-PLACE-EMPTY, CC-PROJ-MOTOBUG-ON-TRACK, CC-FIX-DAMAGE,
+    CC-FIX-BEFORE-MOVE, CC-PROJ-BEGINNER-KNOCKED, CC-MOVE-FORWARD, CC-FIRST-ENTRY,
+    CC-PROJ-WRONG-SEAT: each illegal action is
     refused with its rule's id and a message that says what is wrong (edges 0 to 3
     exactly, the cell the path goes on into), the state unchanged."""
     state = make()
@@ -370,8 +401,14 @@ def test_cc_proj_items_own_turn_every_item_held_is_offered_with_the_moves() -> N
         UseBumper(0, 0),
         UseBumper(0, 1),
     ]
-    state = setup_position(2, items={"sonic": ["spring", "motobug"]}, positions=two)
-    legal = legal_actions(state)
-    assert legal[:2] == [Move(0, 0), Move(0, 1)]
-    assert UseMotobug(0) in legal
-    assert any(isinstance(action, PlaceItem) for action in legal)
+    for held, offered in [
+        (["spring", "motobug"], {"Move", "PlaceItem-spring", "UseMotobug"}),
+        (["spring", "booster"], {"Move", "PlaceItem-spring", "PlaceItem-booster"}),
+        (["motobug", "bomb"], {"Move", "UseMotobug", "UseBomb"}),
+    ]:
+        legal = legal_actions(setup_position(2, items={"sonic": held}, positions=two))
+        kinds = {
+            type(a).__name__ + (f"-{a.kind.value}" if isinstance(a, PlaceItem) else "")
+            for a in legal
+        }
+        assert kinds == offered, held
