@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 import pytest
 
-from crash_course.cc_scenario_tiles import COURSE, scenario
+from crash_course.cc_scenario_tiles import COURSE, scenario, where
 from sonic_rules import IllegalActionError, InvalidStateError
 from sonic_rules.crash_course import (
     Action,
@@ -412,3 +412,18 @@ def test_cc_proj_items_own_turn_every_item_held_is_offered_with_the_moves() -> N
             for a in legal
         }
         assert kinds == offered, held
+
+
+def test_cc_ability_tails_only_tails_gains_for_jumping_obstacles() -> None:
+    """CC-ABILITY-TAILS, CC-ITEM-SPRING: Sonic jumping the same four obstacles from a
+    Spring lands in the same place but gains nothing; the bonus is Tails's alone."""
+    state = scenario(
+        4,
+        course=COURSE,
+        positions={"sonic": (0, 2, 1), "knuckles": (1, 1, 1), "eggman": (1, 2, 1)},
+        board={(1, 0, 1): "spring", (2, 1, 1): "crabmeat"},
+        active="sonic",
+    )
+    after = apply(state, Move(0, 1))
+    assert where(after, 0) == Space(2, 2, 1)
+    assert after.birds == (0, 0, 0, 0)
