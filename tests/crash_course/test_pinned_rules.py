@@ -427,3 +427,15 @@ def test_cc_ability_tails_only_tails_gains_for_jumping_obstacles() -> None:
     after = apply(state, Move(0, 1))
     assert where(after, 0) == Space(2, 2, 1)
     assert after.birds == (0, 0, 0, 0)
+
+
+def test_cc_ring_loss_spikes_are_no_item_so_the_rings_stay() -> None:
+    """CC-RING-LOSS, CC-SPIKES: damage from spikes is not damage from an item, so the
+    character keeps its Rings and nobody is asked to drop them."""
+    state = scenario(
+        2, course=COURSE, positions={"sonic": (1, 2, 1), "tails": (0, 0, 0)}, rings={"sonic": 2}
+    )
+    after = apply(state, Move(0, 1))
+    assert where(after, 0) == Space(2, 0, 1)
+    assert after.characters[0].damage == 1
+    assert after.characters[0].rings == 2 and after.pending == ()
