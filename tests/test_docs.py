@@ -268,7 +268,7 @@ def test_mermaid_is_served_from_the_site_not_a_cdn() -> None:
 TITLE = re.compile(
     r"^# (?P<subject>sonic_rules(?:\.[a-z_]+)?|[^—\n]+) — "
     r"(?P<topic>guide|phases|rule reference|rulings|API|concepts|command line|game records"
-    r"|agents|frontends|action spaces|security|performance)$"
+    r"|agents|frontends|action spaces|security|how the tests are checked|performance)$"
 )
 
 
