@@ -14,9 +14,10 @@ A ``check_*`` is called only once the phase is known to accept the action's type
 
 from __future__ import annotations
 
+from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable
 from itertools import groupby
-from operator import attrgetter
+from operator import attrgetter, is_not
 from typing import Any
 
 from sonic_rules.core.errors import IllegalActionError, InvalidActionError
@@ -249,10 +250,40 @@ DEALS_BY_RANK: tuple[dict[int, Deal], ...] = tuple(
 )
 
 
+_DealPairs = dict[Card, tuple[tuple[Deal, float], ...]]
+_DEAL_PAIRS: dict[tuple[int, int], _DealPairs] = {}
+"""``_DEAL_PAIRS[seat, total][card][n]``: ``(Deal(seat, card), n / total)``, made once."""
+_MOST_COPIES = 4
+"""The most copies of one card a deck holds (two in a shipped deck), for `_DEAL_PAIRS`."""
+
+
+def _deal_pairs(seat: int, total: int) -> _DealPairs:
+    pairs = _DEAL_PAIRS.get((seat, total))
+    if pairs is None:
+        pairs = {
+            card: tuple((deal, n / total) for n in range(_MOST_COPIES + 1))
+            for card, deal in DEALS[seat].items()
+        }
+        _DEAL_PAIRS[seat, total] = pairs
+    return pairs
+
+
 def deal_outcomes(state: State) -> list[tuple[Action, float]]:
     """The cards the deck may deal to ``deal_next``, with their chances (ST-DEAL)."""
-    total = len(state.deck)
+    deck = state.deck
+    total = len(deck)
     seat = state.deal_next
+    if type(seat) is int and 0 <= seat < len(DEALS) and type(deck) is tuple and total:
+        # Cards are interned: counting them is a C-level count by identity. When equal
+        # cards sit together (a sorted deck), the counts are the groups, in order.
+        counts: dict[Card, int] = {}
+        try:
+            _count_elements(counts, deck)
+            if len(counts) == 1 + sum(map(is_not, deck, deck[1:])):
+                pairs = _deal_pairs(seat, total)
+                return [pairs[card][n] for card, n in counts.items()]
+        except (KeyError, IndexError, TypeError):  # not a card: a state built by hand
+            pass
     # The deck is a sorted tuple: equal cards sit together, in order. A card's rank names
     # it, and ranks compare in C.
     deals = DEALS_BY_RANK[seat] if type(seat) is int and 0 <= seat < len(DEALS) else None
