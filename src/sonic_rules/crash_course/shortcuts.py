@@ -118,13 +118,18 @@ _BY_COURSE: dict[tuple[PlacedTile, ...], tuple[Catalogue, Arrows]] = {}
 
 def _arrows_of(state: State) -> Arrows:
     """`arrows` of a state's course, remembered per course."""
-    known = _BY_COURSE.get(state.course)
-    if known is not None and known[0] is state.catalogue:
+    return _arrows_for(state.catalogue, state.course)
+
+
+def _arrows_for(catalogue: Catalogue, course: tuple[PlacedTile, ...]) -> Arrows:
+    """`arrows`, remembered per course (the result is only read)."""
+    known = _BY_COURSE.get(course)
+    if known is not None and known[0] is catalogue:
         return known[1]
     if len(_BY_COURSE) > 256:
         _BY_COURSE.clear()
-    found = arrows(state.catalogue, state.course)
-    _BY_COURSE[state.course] = (state.catalogue, found)
+    found = arrows(catalogue, course)
+    _BY_COURSE[course] = (catalogue, found)
     return found
 
 
@@ -384,7 +389,7 @@ def return_shortcuts(d: Draft) -> None:
     """``CC-SHORTCUT-RETURN``: shortcut tiles no longer joining two arrows go back."""
     if not d.shortcuts:
         return
-    found = arrows(d.catalogue, d.course)
+    found = _arrows_for(d.catalogue, tuple(d.course))
     supported: set[int] = set()
     for space, _direction in found.values():
         joined = walk(d.course, d.shortcuts, space, found)
