@@ -38,7 +38,14 @@ from sonic_rules.super_teams.cards import (
 )
 from sonic_rules.super_teams.legality import CHANCE_OUTCOMES, LEGAL, check, jump_candidates
 from sonic_rules.super_teams.phases import PHASES
-from sonic_rules.super_teams.state import HAND_SIZE, PendingMove, Piece, State, replace
+from sonic_rules.super_teams.state import (
+    HAND_SIZE,
+    PendingMove,
+    Piece,
+    State,
+    replace,
+    replace_fields,
+)
 from sonic_rules.super_teams.views import View, legal_actions_for_view
 
 Events = list[Event]
@@ -87,7 +94,13 @@ def _event(kind: Callable[..., Event], *fields: Any) -> Event:
 
 def _goto(state: State, trigger: str, **changes: Any) -> State:
     """``state`` moved on by a declared ``trigger`` (`phases.PHASES`), with ``changes``."""
-    return replace(state, phase=PHASES.goto(state.phase, trigger), **changes)
+    return _goto_with(state, trigger, changes)
+
+
+def _goto_with(state: State, trigger: str, changes: dict[str, Any]) -> State:
+    """`_goto` with the changes as a dict the caller hands over (and no longer uses)."""
+    changes["phase"] = PHASES.goto(state.phase, trigger)
+    return replace_fields(state, changes)
 
 
 def _piece_index(state: State, character: Character) -> int:
@@ -257,11 +270,12 @@ def _continue_deal(state: State, events: Events, **changes: Any) -> State:
     if all(map(HAND_SIZE.__eq__, map(len, hands))) and not changes.get(
         "specials_owed", state.specials_owed
     ):
-        return _goto(state, "hands_full", **{**changes, "deal_next": state.turn})
+        changes["deal_next"] = state.turn
+        return _goto_with(state, "hands_full", changes)
     if not changes.get("deck", state.deck):
-        state = _reshuffle(replace(state, **changes), events)
+        state = _reshuffle(replace_fields(state, changes), events)
         changes = {}
-    return _goto(state, "deal_goes_on", **changes)
+    return _goto_with(state, "deal_goes_on", changes)
 
 
 def _start_deal(state: State, events: Events) -> State:
@@ -341,7 +355,7 @@ def _apply_play(state: State, action: Play, events: Events) -> State:
         "pending": pending,
     }
     if responders:
-        return _goto(state, "card_played", **changes)  # ST-RESPONSE-WINDOW
+        return _goto_with(state, "card_played", changes)  # ST-RESPONSE-WINDOW
     return _resolve_move(state, pending, events, changes)
 
 
@@ -364,7 +378,7 @@ def _apply_play_bonus(state: State, action: PlayBonus, events: Events) -> State:
         "pending": pending,
     }
     if rest:
-        return _goto(state, "next_responder", **changes)
+        return _goto_with(state, "next_responder", changes)
     return _resolve_move(state, pending, events, changes)
 
 
@@ -405,7 +419,7 @@ def _resolve_move(
             events.append(ev.FellBack(character, target, destination))
     changes["pieces"] = _replace_at(state.pieces, index, Piece(character, destination, None))
     if destination >= finish:
-        state = replace(state, **changes)
+        state = replace_fields(state, changes)
         events.append(ev.Crossed(character))  # ST-CROSSING
         side = state.side_of(state.holder(character.colour))
         if state.side_is_across(side):  # ST-WIN
@@ -415,13 +429,13 @@ def _resolve_move(
     space = board.spaces[destination]
     if space.is_double:
         changes["pending"] = PendingMove(move.seat, move.card, character, (), move.bonuses)
-        return _goto(state, "move_stops_on_double", **changes)
+        return _goto_with(state, "move_stops_on_double", changes)
     if space is Space.BONUS:
         # ST-BONUS-SPACE: the colour's holder takes the top bonus card.
         changes["pending"] = None
         changes["bonus_queue"] = (state.holder(character.colour),)
         changes["bonus_for"] = character
-        return _run_bonus_queue(replace(state, **changes), events)
+        return _run_bonus_queue(replace_fields(state, changes), events)
     return _end_turn(state, events, changes)
 
 
@@ -443,17 +457,17 @@ def _end_turn(state: State, events: Events, changes: dict[str, Any]) -> State:
     changes["turns_played"] = turns_played
     if _turn_limit_reached(state.options.turn_limit, turns_played):
         events.append(ev.TurnLimitReached(turns_played))
-        return _goto(state, "turn_limit_reached", **changes)
+        return _goto_with(state, "turn_limit_reached", changes)
     turn = (state.turn + 1) % players  # ST-TURN-ORDER
     changes["turn"] = turn
     hands = changes.get("hands", state.hands)
     if not any(hands):
         # ST-DEAL: every hand is empty, a new deal starts with the next seat.
-        return _start_deal(replace(state, **changes), events)
+        return _start_deal(replace_fields(state, changes), events)
     while not hands[turn]:
         turn = (turn + 1) % players  # ST-P-EMPTY-HAND: only in a set-up position
     changes["turn"] = turn
-    return _goto(state, "next_turn", **changes)
+    return _goto_with(state, "next_turn", changes)
 
 
 def _turn_limit_reached(limit: int | None, turns_played: int) -> bool:

@@ -207,6 +207,12 @@ def replace(state: State, **changes: Any) -> State:
     """``attrs.evolve(state, **changes)`` for the engine's hot path: the new state shares
     every unchanged field with ``state`` (a field is a frozen value), and keeps the seating
     ``state`` already worked out when ``players`` and ``options`` stay."""
+    return replace_fields(state, changes)
+
+
+def replace_fields(state: State, changes: dict[str, Any]) -> State:
+    """`replace` with the changes given as a dict: the engine builds one as an action
+    goes on and hands it over, so it is never copied into keyword arguments again."""
     values = list(_read_fields(state))
     for name, value in changes.items():
         values[_FIELD_INDEX[name]] = value
