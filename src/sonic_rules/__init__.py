@@ -11,6 +11,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from sonic_rules.core.chance import CHANCE
 from sonic_rules.core.errors import (
+    ActionFieldTypeError,
     BoardError,
     IllegalActionError,
     InvalidActionError,
@@ -27,6 +28,7 @@ except PackageNotFoundError:  # running from a source tree that is not installed
 
 __all__ = [
     "CHANCE",
+    "ActionFieldTypeError",
     "BoardError",
     "Game",
     "GameState",

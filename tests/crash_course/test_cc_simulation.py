@@ -269,12 +269,22 @@ TestBeginnerMachine = _FEWER(_machine("beginner", (2, 3, 4))).TestCase
 
 
 def test_bad_input_wrong_type_seat_and_stale() -> None:
-    """CC-PROJ-WRONG-SEAT: wrong type -> InvalidActionError; the state is left unchanged."""
+    """CC-PROJ-WRONG-SEAT: wrong type -> InvalidActionError; the state is left unchanged.
+
+    An action with a field of the wrong type is refused when it is built (a TypeError
+    too), and again by ``apply`` if it was forged past its constructor."""
     state = setup_position(2)
     before = to_json(state)
-    for junk in ("move", None, 3, Move("0", 1)):  # type: ignore[arg-type]
+    for junk in ("move", None, 3):
         with pytest.raises(InvalidActionError):
-            apply(state, junk)
+            apply(state, junk)  # type: ignore[arg-type]
+    with pytest.raises(InvalidActionError, match=r"Move\.seat must be int") as built:
+        Move("0", 1)  # type: ignore[arg-type]
+    assert isinstance(built.value, TypeError)
+    forged = Move(0, 1)
+    object.__setattr__(forged, "seat", "0")
+    with pytest.raises(InvalidActionError, match=r"Move\.seat must be int"):
+        apply(state, forged)
     with pytest.raises(IllegalActionError) as error:
         apply(state, Move(1, 1))
     assert error.value.rule == "CC-PROJ-WRONG-SEAT"

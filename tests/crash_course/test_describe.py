@@ -10,6 +10,7 @@ import attrs
 import pytest
 
 from crash_course.cc_scenario_tiles import ALL, COURSE, scenario
+from forged import forge
 from sonic_rules import CHANCE, InvalidActionError, InvalidStateError
 from sonic_rules.crash_course import (
     ACTION_TYPES,
@@ -67,7 +68,7 @@ def test_the_two_player_variant_names_the_acting_character_of_the_seat() -> None
 @pytest.mark.parametrize("lane", [-1, 3, 99, None, "left", 1.5])
 def test_a_lane_that_does_not_exist_is_not_named_as_one(lane: Any) -> None:
     """str(Move(0, 5)) once raised IndexError and a lane of -1 printed as "right"."""
-    for text in (str(Move(0, lane)), str(UseShortcut(0, Space(1, 1, lane)))):
+    for text in (str(forge(Move, 0, lane)), str(forge(UseShortcut, 0, Space(1, 1, lane)))):
         assert "right" not in text and "left lane" not in text
         assert "lane" in text
 
@@ -77,7 +78,7 @@ def test_every_action_has_a_label_whatever_its_field_values(kind: type[Any]) -> 
     state = new_game(4)
     odd_values = (-1, 99, None, "x", (), Space(-1, 7, 5), 2.5)
     for value in odd_values:
-        action = kind(*([value] * len(attrs.fields(kind))))
+        action = forge(kind, *([value] * len(attrs.fields(kind))))
         for text in (str(action), describe_action(action), describe_action(action, state)):
             assert text and "\n" not in text
 

@@ -19,6 +19,7 @@ from crash_course.cc_scenario_tiles import (
     assert_declared_change,
     scenario,
 )
+from forged import forge_fields
 from sonic_rules import (
     IllegalActionError,
     InvalidActionError,
@@ -86,7 +87,9 @@ _values = _scalars | _spaces | st.tuples() | st.tuples(_scalars) | st.tuples(_sc
 
 
 def _junk_action(cls: type[Any]) -> st.SearchStrategy[Any]:
-    return st.builds(cls, **{field.name: _values for field in attrs.fields(cls)})
+    # Forged past the constructor, which refuses wrong types at once: apply must too.
+    fields = {field.name: _values for field in attrs.fields(cls)}
+    return st.fixed_dictionaries(fields).map(lambda values: forge_fields(cls, **values))
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

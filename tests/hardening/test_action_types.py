@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from typing import Any
 
 import attrs
@@ -18,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as hs
 
 import sonic_rules
+from forged import forge
 from sonic_rules import CHANCE, InvalidActionError
 from sonic_rules import crash_course as cc
 from sonic_rules.core.game import Game
@@ -96,7 +98,41 @@ ANYTHING = hs.one_of(
 
 @given(hs.sampled_from(cc.ACTION_TYPES), hs.data())
 def test_every_crash_course_action_prints_whatever_its_fields(kind: type, data: Any) -> None:
-    action = kind(*(data.draw(ANYTHING) for _ in attrs.fields(kind)))
+    action = forge(kind, *(data.draw(ANYTHING) for _ in attrs.fields(kind)))
     assert str(action)
     assert repr(action)
     assert cc.describe_action(action)
+
+
+@pytest.mark.parametrize(
+    ("build", "field"),
+    [
+        (lambda: cc.Move(1.0, 0), "Move.seat must be int"),
+        (lambda: cc.Move(True, 0), "Move.seat must be int"),
+        (lambda: cc.EndTurn("0"), "EndTurn.seat must be int"),
+        (lambda: cc.UseBumper(0, None), "UseBumper.target must be int"),
+        (lambda: cc.PlaceItem(0, "booster", Space(1, 0, 0)), "PlaceItem.kind must be ItemKind"),
+        (lambda: cc.DropRings(0, (1, 0, 0)), "DropRings.space must be Space"),
+        (lambda: cc.DropRings(0, Space(1, "0", 0)), "DropRings.space must be a Space of ints"),
+    ],
+)
+def test_a_crash_course_action_refuses_a_field_of_the_wrong_type_when_built(
+    build: Any, field: str
+) -> None:
+    """CC-PROJ-WRONG-SEAT: an action checks its fields' types when built, a TypeError
+    naming the field (and an InvalidActionError, like every malformed action)."""
+    with pytest.raises(InvalidActionError, match=re.escape(field)) as error:
+        build()
+    assert isinstance(error.value, TypeError)
+
+
+def test_a_forged_crash_course_action_is_refused_by_apply_all_the_same() -> None:
+    """CC-PROJ-WRONG-SEAT: an action forged past its constructor is refused by apply with
+    the same message, and a space off the tile is refused whatever built it."""
+    state = cc.new_game(2)
+    before = cc.to_json(state)
+    with pytest.raises(InvalidActionError, match=r"Move\.seat must be int"):
+        cc.apply(state, forge(cc.Move, 1.0, 0))
+    with pytest.raises(InvalidActionError, match="row and lane 0 to 2"):
+        cc.apply(state, cc.DropRings(0, Space(1, 0, 3)))
+    assert cc.to_json(state) == before

@@ -2,6 +2,7 @@
 
 from sonic_rules.core.chance import CHANCE, ChanceType, sample_outcome
 from sonic_rules.core.errors import (
+    ActionFieldTypeError,
     BoardError,
     IllegalActionError,
     InvalidActionError,
@@ -16,6 +17,7 @@ from sonic_rules.core.rules import Rule, RuleBook
 
 __all__ = [
     "CHANCE",
+    "ActionFieldTypeError",
     "BoardError",
     "ChanceType",
     "Event",

@@ -32,6 +32,15 @@ class InvalidActionError(RulesError):
     """Something that is not an action of this game at all (wrong type, bad fields)."""
 
 
+class ActionFieldTypeError(InvalidActionError, TypeError):
+    """An action built with a field of the wrong Python type (``Move(1.0, 2)``).
+
+    It is an `InvalidActionError`, like every malformed action, and a ``TypeError``, as
+    the standard library raises for an argument of the wrong type; the message names
+    the action type, the field and the type expected.
+    """
+
+
 class InvalidStateError(RulesError):
     """A serialized or hand-built state that is malformed or inconsistent.
 

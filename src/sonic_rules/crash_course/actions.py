@@ -11,10 +11,11 @@ Every action reads as a sentence: ``str(action)`` names seats and character numb
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import attrs
 
+from sonic_rules.core.errors import ActionFieldTypeError
 from sonic_rules.crash_course.events import (
     item_text,
     lane_text,
@@ -64,9 +65,12 @@ BY_NUMBER = ByNumber()
 
 
 class _Labelled:
-    """``__str__`` is the label worded by number."""
+    """``__str__`` is the label worded by number; every field is checked when built."""
 
     __slots__ = ()
+
+    def __attrs_post_init__(self) -> None:
+        check_field_types(self)
 
     def label(self, wording: Wording) -> str:
         raise NotImplementedError
@@ -395,6 +399,52 @@ ACTION_TYPES: tuple[type[Any], ...] = (
     Recover,
 )
 _TYPE_ORDER = {kind: number for number, kind in enumerate(ACTION_TYPES)}
+
+FIELD_TYPES: dict[str, type] = {
+    "seat": int,
+    "lane": int,
+    "tile": int,
+    "target": int,
+    "reversed": bool,
+    "use_ring": bool,
+    "kind": ItemKind,
+    "to": Space,
+    "space": Space,
+    "x": int,
+    "y": int,
+    "entry": int,
+    "exit": int,
+}
+"""The exact type of each action field, by name (``bool`` is not an ``int`` here)."""
+
+_CHECKED_FIELDS: dict[type[Any], tuple[tuple[str, type], ...]] = {
+    kind: tuple(
+        (field.name, FIELD_TYPES[field.name])
+        for field in attrs.fields(kind)
+        if field.name in FIELD_TYPES
+    )
+    for kind in ACTION_TYPES
+}
+
+
+def check_field_types(action: Any) -> None:
+    """Refuse an action whose fields are not of their exact types.
+
+    A field of the wrong Python type (a `Space` not made of ``int`` included) raises
+    `ActionFieldTypeError`, an `InvalidActionError` and a ``TypeError``, naming it.
+    Every action runs this when it is built. Whether the values make sense (a lane
+    that exists, a space on the board) is for ``apply`` to judge, by the rules.
+    """
+    kind = type(action)
+    for name, expected in _CHECKED_FIELDS.get(kind, ()):
+        value = getattr(action, name)
+        if type(value) is not expected:
+            raise ActionFieldTypeError(f"{kind.__name__}.{name} must be {expected.__name__}")
+        space = cast(Space, value)
+        if expected is Space and not (
+            type(space.tile) is int and type(space.row) is int and type(space.lane) is int
+        ):
+            raise ActionFieldTypeError(f"{kind.__name__}.{name} must be a Space of ints")
 
 
 def _field_key(value: Any) -> Any:
