@@ -136,3 +136,26 @@ def test_a_forged_crash_course_action_is_refused_by_apply_all_the_same() -> None
     with pytest.raises(InvalidActionError, match="row and lane 0 to 2"):
         cc.apply(state, cc.DropRings(0, Space(1, 0, 3)))
     assert cc.to_json(state) == before
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: sonic_rules.super_teams.Play(1.0, "blue-4", "sonic"), "seat must be"),
+        (lambda: sonic_rules.super_teams.Play(0, 5, "sonic"), "Play.card must be Card"),
+        (lambda: sonic_rules.super_teams.Play(0, "blue-4", 3), "Play.character must be"),
+        (lambda: sonic_rules.super_teams.PlayBonus(0, None), "PlayBonus.kind must be"),
+        (lambda: sonic_rules.super_teams.ChooseHalf(0, 1), "ChooseHalf.half must be"),
+    ],
+)
+def test_a_super_teams_action_refuses_a_field_of_the_wrong_type_when_built(
+    build: Any, message: str
+) -> None:
+    """ST-PLAY-CARD: an action checks its fields' types when built, a TypeError naming
+    the field (and an InvalidActionError); a name that is no character is for apply."""
+    with pytest.raises(InvalidActionError, match=re.escape(message)) as error:
+        build()
+    assert isinstance(error.value, TypeError)
+    state = sonic_rules.super_teams.new_game(2)
+    with pytest.raises(InvalidActionError):
+        sonic_rules.super_teams.apply(state, sonic_rules.super_teams.Play(0, "blue-4", "zorro"))

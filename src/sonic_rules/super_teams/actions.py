@@ -2,7 +2,9 @@
 
 Fields may be given as their written forms: ``Play(0, "blue-4", "sonic")`` is
 ``Play(0, Card.parse("blue-4"), Character.SONIC)``. A card that cannot be read raises
-``InvalidActionError`` at once; other wrong values are refused by ``apply``.
+``InvalidActionError`` at once, and a field of the wrong type (``Play(0, 5, "sonic")``,
+a seat that is not an ``int``) `ActionFieldTypeError`, which is a ``TypeError`` too;
+other wrong values (a name that is no character) are refused by ``apply``.
 
 Chance outcomes are actions too (`Deal`, `DrawBonus`): a recorded
 physical game states them ("blue-4 was dealt to seat 2"), a simulation samples them.
@@ -15,7 +17,7 @@ from typing import Any, TypeAlias, TypeVar
 
 import attrs
 
-from sonic_rules.core.errors import InvalidActionError
+from sonic_rules.core.errors import ActionFieldTypeError
 from sonic_rules.super_teams.board import Surface
 from sonic_rules.super_teams.cards import CARDS, BonusKind, Card, Character
 
@@ -55,7 +57,20 @@ def _seat(_: Any, attribute: attrs.Attribute[int], value: Any) -> None:
     """A seat is an ``int``: ``Play(1.0, ...)`` would otherwise equal ``Play(1, ...)`` and
     look legal while ``apply`` refuses it."""
     if type(value) is not int:
-        raise InvalidActionError(f"{attribute.name} must be an integer seat, got {value!r}")
+        raise ActionFieldTypeError(f"{attribute.name} must be an integer seat, got {value!r}")
+
+
+def _typed(kind: type) -> Any:
+    """A validator: the field holds a ``kind``, or a name not read as one (``"zorro"``),
+    which ``apply`` refuses naming it; any other type is an `ActionFieldTypeError`."""
+
+    def check(action: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, (kind, str)):
+            raise ActionFieldTypeError(
+                f"{type(action).__name__}.{attribute.name} must be {kind.__name__}, got {value!r}"
+            )
+
+    return check
 
 
 @attrs.frozen
@@ -63,7 +78,7 @@ class Deal:
     """Chance: ``card`` is dealt to ``seat`` (the seat whose turn it is in the deal)."""
 
     seat: int = attrs.field(validator=_seat)
-    card: Card = attrs.field(converter=_card)
+    card: Card = attrs.field(converter=_card, validator=_typed(Card))
 
     def __str__(self) -> str:
         return f"deal {self.card} to seat {self.seat}"
@@ -74,7 +89,7 @@ class DrawBonus:
     """Chance: ``seat`` takes the top bonus card, which is ``kind``."""
 
     seat: int = attrs.field(validator=_seat)
-    kind: BonusKind = attrs.field(converter=_bonus)
+    kind: BonusKind = attrs.field(converter=_bonus, validator=_typed(BonusKind))
 
     def __str__(self) -> str:
         return f"seat {self.seat} takes bonus card {self.kind}"
@@ -85,8 +100,8 @@ class Play:
     """``seat`` plays movement ``card`` from hand to move ``character``."""
 
     seat: int = attrs.field(validator=_seat)
-    card: Card = attrs.field(converter=_card)
-    character: Character = attrs.field(converter=_character)
+    card: Card = attrs.field(converter=_card, validator=_typed(Card))
+    character: Character = attrs.field(converter=_character, validator=_typed(Character))
 
     def __str__(self) -> str:
         return f"seat {self.seat} plays {self.card} for {self.character}"
@@ -97,7 +112,7 @@ class PlayBonus:
     """``seat`` plays bonus card ``kind`` on the move in progress."""
 
     seat: int = attrs.field(validator=_seat)
-    kind: BonusKind = attrs.field(converter=_bonus)
+    kind: BonusKind = attrs.field(converter=_bonus, validator=_typed(BonusKind))
 
     def __str__(self) -> str:
         return f"seat {self.seat} plays {self.kind}"
@@ -118,7 +133,7 @@ class ChooseHalf:
     """``seat`` (the card's player) puts the character on ``half`` of a double space."""
 
     seat: int = attrs.field(validator=_seat)
-    half: Surface = attrs.field(converter=_surface)
+    half: Surface = attrs.field(converter=_surface, validator=_typed(Surface))
 
     def __str__(self) -> str:
         return f"seat {self.seat} chooses the {self.half} half"
@@ -129,7 +144,7 @@ class ChooseJumper:
     """``seat``, who took Super Jump through the special card, jumps ``character``."""
 
     seat: int = attrs.field(validator=_seat)
-    character: Character = attrs.field(converter=_character)
+    character: Character = attrs.field(converter=_character, validator=_typed(Character))
 
     def __str__(self) -> str:
         return f"seat {self.seat} super-jumps {self.character}"
