@@ -45,6 +45,7 @@ from typing import Any, NoReturn
 
 import sonic_rules
 from sonic_rules import CHANCE, records
+from sonic_rules.core.chance import sample_outcome
 from sonic_rules.core.game import Game
 
 AnyGame = Game[Any, Any]
@@ -77,16 +78,6 @@ class BadInput(Exception):
 # ----- measuring ----------------------------------------------------------------------------
 
 
-def _sample(outcomes: Sequence[tuple[Any, float]], rng: random.Random) -> Any:
-    roll = rng.random()
-    total = 0.0
-    for action, probability in outcomes:
-        total += probability
-        if roll < total:
-            return action
-    return outcomes[-1][0]
-
-
 def selfplay_game(game: AnyGame, variant: str, players: int, rng: random.Random) -> tuple[int, int]:
     """One random self-play game, the timed loop: its actions and its decisions."""
     legal_actions, apply, chance_outcomes = game.legal_actions, game.apply, game.chance_outcomes
@@ -94,7 +85,7 @@ def selfplay_game(game: AnyGame, variant: str, players: int, rng: random.Random)
     actions = decisions = 0
     while not state.is_over and actions < MAX_ACTIONS:
         if state.to_act is CHANCE:
-            action = _sample(chance_outcomes(state), rng)
+            action = sample_outcome(chance_outcomes(state), rng)
         else:
             action = rng.choice(legal_actions(state))
             decisions += 1
@@ -109,7 +100,7 @@ def random_game(game: AnyGame, variant: str, players: int, rng: random.Random) -
     played: list[Any] = []
     while not state.is_over and len(played) < MAX_ACTIONS:
         if state.to_act is CHANCE:
-            action = _sample(game.chance_outcomes(state), rng)
+            action = sample_outcome(game.chance_outcomes(state), rng)
         else:
             action = rng.choice(game.legal_actions(state))
         state = game.apply(state, action)

@@ -449,22 +449,30 @@ def _pending_data(owed: Pending) -> dict[str, Any]:
     return {"kind": owed.kind.value, "character": owed.character, "rings": owed.rings}
 
 
-_WRITTEN: dict[int, tuple[object, Any]] = {}
+class IdentityMemo:
+    """What ``write`` made of a frozen value, by the value's identity, for at most
+    ``size`` values (then it starts afresh). Each value is kept alive, so its id stays
+    its own; what is kept must never be changed by a caller."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._known: dict[int, tuple[object, Any]] = {}
+
+    def __call__(self, value: Any, write: Callable[[Any], Any]) -> Any:
+        known = self._known.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+        data = write(value)
+        if len(self._known) >= self._size:
+            self._known.clear()
+        self._known[id(value)] = (value, data)
+        return data
+
+
+_written = IdentityMemo(4096)
 """Parts of states written so far (options, characters, the course, the board, the
-face-down spaces), by the identity of the frozen value (kept alive, so its id stays its
-own): states share the parts an action leaves unchanged. Only read by ``json``."""
-_MAX_WRITTEN = 4096
-
-
-def _written(value: Any, write: Callable[[Any], Any]) -> Any:
-    known = _WRITTEN.get(id(value))
-    if known is not None and known[0] is value:
-        return known[1]
-    data = write(value)
-    if len(_WRITTEN) >= _MAX_WRITTEN:
-        _WRITTEN.clear()
-    _WRITTEN[id(value)] = (value, data)
-    return data
+face-down spaces): states share the parts an action leaves unchanged. Only read by
+``json``."""
 
 
 def _course_data(course: tuple[PlacedTile, ...]) -> list[dict[str, Any]]:

@@ -31,7 +31,12 @@ from sonic_rules.core.serialization import (
     structure_or_raise,
 )
 from sonic_rules.crash_course.actions import ACTION_TYPES, Action
-from sonic_rules.crash_course.fastjson import state_fields, structure_state, unstructure_state
+from sonic_rules.crash_course.fastjson import (
+    IdentityMemo,
+    state_fields,
+    structure_state,
+    unstructure_state,
+)
 from sonic_rules.crash_course.state import State
 from sonic_rules.crash_course.tiles import (
     DEFAULT_CATALOGUE,
@@ -145,20 +150,13 @@ converter.register_structure_hook(Catalogue, _structure_catalogue)
 configure_actions(converter, Action)
 
 
-_WRITTEN: dict[int, tuple[Catalogue, dict[str, Any]]] = {}
-"""Catalogues already written, by identity (each kept alive, so its id stays its own)."""
-_MAX_WRITTEN = 64
+_written = IdentityMemo(64)
+"""Catalogues already written (catalogues are frozen)."""
 
 
 def _written_catalogue(catalogue: Catalogue) -> dict[str, Any]:
-    """``_unstructure_catalogue``, once per catalogue object (catalogues are frozen)."""
-    known = _WRITTEN.get(id(catalogue))
-    if known is not None and known[0] is catalogue:
-        return known[1]
-    data = _unstructure_catalogue(catalogue)
-    if len(_WRITTEN) >= _MAX_WRITTEN:
-        _WRITTEN.clear()
-    _WRITTEN[id(catalogue)] = (catalogue, data)
+    """``_unstructure_catalogue``, once per catalogue object."""
+    data: dict[str, Any] = _written(catalogue, _unstructure_catalogue)
     return data
 
 
