@@ -453,3 +453,34 @@ def test_cc_pile_reshuffle_only_when_the_pile_is_short() -> None:
     events, pile = turn_to_sonic(8)
     assert events == [E.TurnEnded(TAILS, SONIC), E.PileReshuffled(58)]
     assert sum(pile) == 60
+
+
+def test_cc_proj_beginner_knocked_two_recoveries_are_asked_in_turn() -> None:
+    """``CC-PROJ-BEGINNER-KNOCKED``, ``CC-PUSH``: Sonic steps onto spikes, pushing Tails
+    onto a Crabmeat; both lie down holding Rings, so Tails (hurt first) is asked, then
+    Sonic, the game staying in the recovery phase between the two."""
+    state = scenario(
+        2,
+        variant="beginner",
+        course=ALL,
+        positions={"sonic": (1, 2, 1), "tails": (2, 0, 1)},
+        rings={"sonic": 1, "tails": 2},
+        board={(2, 1, 1): "crabmeat"},
+    )
+    down, events = step(state, Move(0, 1))
+    assert [event for event in events if isinstance(event, E.KnockedDown)] == [
+        E.KnockedDown(TAILS, "a Crabmeat"),
+        E.KnockedDown(SONIC, "spikes"),
+    ]
+    assert down.phase is Phase.RECOVERY and down.to_act == 1
+    tails_up, events = step(down, Recover(1, True))
+    assert events == [
+        E.ItemDiscarded(ItemKind.RING, 1, "spent to get up"),
+        E.Recovered(TAILS, True),
+    ]
+    assert tails_up.phase is Phase.RECOVERY and tails_up.to_act == 0
+    assert legal_actions(tails_up) == [Recover(0, False), Recover(0, True)]
+    sonic_down, events = step(tails_up, Recover(0, False))
+    assert events == []
+    assert sonic_down.phase is Phase.ACTIONS and sonic_down.characters[0].knocked_down
+    assert sonic_down.characters[0].rings == 1
