@@ -8,6 +8,7 @@ shipped tiles or on catalogues written out here so the shapes they rely on are s
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ from sonic_rules.crash_course import (
     UseShortcut,
     apply,
     legal_actions,
+    load_tiles,
     setup_position,
     step,
 )
@@ -88,3 +90,113 @@ def test_cc_ability_sonic_booster_chain_after_a_shortcut() -> None:
     whys = [e.why for e in events if isinstance(e, E.BirdGained)]
     assert "Sonic combined two Boosters" in whys
     assert after.birds[0] == state.birds[0] + whys.count("Sonic combined two Boosters")
+
+
+SHIPPED_TRACK = [
+    ("start-line", "start-line", "straight", ["...", "...", "*.."]),
+    ("star-buzz", "start", "straight", ["*.B", "<.>", "<.>"]),
+    ("arrows-spikes", "straight", "straight", ["<^>", "<.>", "<^>"]),
+    ("arrows-buzz", "straight", "straight", ["<^>", "<.>", "<B>"]),
+    ("corner-hive", "corner", "left", ["...", ".B.", "^.."]),
+    ("corner-spikes", "corner", "right", ["..^", "...", ".^."]),
+    ("corner-sweep", "corner", "left", ["...", "^..", "..^"]),
+]
+
+
+def _catalogue(shapes: list[list[str]], track: list[Any] | None = None) -> Any:
+    """The shipped track tiles (unless ``track`` is given) and shortcut tiles
+    ``short-0``, ``short-1``, ... allowing ``shapes``."""
+    return load_tiles(
+        json.dumps(
+            {
+                "tiles": [
+                    {"id": tile_id, "kind": kind, "turn": turn, "rows": rows}
+                    for tile_id, kind, turn, rows in (track or SHIPPED_TRACK)
+                ],
+                "shortcuts": [
+                    {"id": f"short-{n}", "kind": "tunnel", "shapes": allowed}
+                    for n, allowed in enumerate(shapes)
+                ],
+            }
+        )
+    )
+
+
+BOTH = ["straight", "corner"]
+
+
+def _lays(state: State) -> list[tuple[int, int, int, int, int]]:
+    return [
+        (a.tile, a.x, a.y, a.entry, a.exit)
+        for a in legal_actions(state)
+        if isinstance(a, LayShortcutTile)
+    ]
+
+
+def test_cc_shortcut_lay_step_only_tiles_that_leave_a_completable_path() -> None:
+    """CC-SHORTCUT-LAY-STEP, CC-SHORTCUT-LAY, CC-PROJ-SHORTCUT-BENT: the two-corner path
+    needs two tiles that may be laid as corners; with only one such tile in the supply
+    no first tile is offered, with two each of them is, and a straight-only tile never is
+    laid as a corner."""
+    blocked = _position(tiles=_catalogue([BOTH, ["straight"], ["straight"]]))
+    assert _lays(blocked) == []
+    with pytest.raises(IllegalActionError) as error:
+        apply(blocked, LayShortcutTile(2, 0, 1, 1, 3, 0))
+    assert error.value.rule == "CC-SHORTCUT-LAY-STEP"
+    open_ = _position(tiles=_catalogue([BOTH, ["corner"], ["straight"]]))
+    assert _lays(open_) == [(0, 1, 1, 3, 0), (1, 1, 1, 3, 0)]
+    partway = apply(open_, LayShortcutTile(2, 1, 1, 1, 3, 0))
+    assert _lays(partway) == [(0, 1, 2, 2, 3)]
+
+
+def test_cc_shortcut_lay_step_with_a_shortcut_already_laid() -> None:
+    """CC-SHORTCUT-LAY-STEP, CC-SHORTCUT-JOIN: a shortcut laid elsewhere does not stop a new
+    one: from the left arrow of the third tile two corners join the fourth tile's."""
+    state = setup_position(
+        4,
+        tiles=_catalogue([BOTH] * 4),
+        course=["start-line", "star-buzz", "arrows-buzz", "arrows-spikes"],
+        shortcuts=[("short-0", (1, 1), (3, 0)), ("short-1", (1, 2), (2, 3))],
+        positions={"knuckles": (2, 1, 0)},
+        active="knuckles",
+    )
+    assert _lays(state) == [(2, -1, 2, 1, 0), (3, -1, 2, 1, 0)]
+    state = apply(state, LayShortcutTile(2, 3, -1, 2, 1, 0))
+    assert _lays(state) == [(2, -1, 3, 2, 1)]
+    state = apply(state, LayShortcutTile(2, 2, -1, 3, 2, 1))
+    state = apply(state, FinishShortcut(2))
+    assert UseShortcut(2, Space(3, 1, 0)) in legal_actions(state)
+
+
+def test_cc_shortcut_lay_step_past_a_shorter_path() -> None:
+    """CC-SHORTCUT-LAY-STEP: laying straight on past the cell where a corner would close
+    the path to the next tile, the path goes on to the tile after it."""
+    state = setup_position(
+        4,
+        tiles=_catalogue([BOTH] * 3),
+        course=["start-line", "star-buzz", "arrows-buzz", "arrows-spikes"],
+        positions={"knuckles": (1, 1, 2)},
+        active="knuckles",
+    )
+    state = apply(state, LayShortcutTile(2, 0, 1, 1, 3, 0))
+    state = apply(state, LayShortcutTile(2, 1, 1, 2, 2, 0))
+    assert _lays(state) == [(2, 1, 3, 2, 3)]
+    state = apply(state, LayShortcutTile(2, 2, 1, 3, 2, 3))
+    assert legal_actions(state) == [FinishShortcut(2)]
+    state = apply(state, FinishShortcut(2))
+    assert UseShortcut(2, Space(3, 1, 2)) in legal_actions(state)
+
+
+def test_cc_shortcut_lay_step_course_heading_south() -> None:
+    """CC-SHORTCUT-LAY-STEP, CC-SHORTCUT-JOIN: on a course laid southwards the path to the
+    tile behind is not offered, the one to the tile ahead is."""
+    state = setup_position(
+        4,
+        tiles=_catalogue([BOTH] * 3),
+        course=[("start-line", False, (0, 0), 2), "star-buzz", "arrows-buzz", "arrows-spikes"],
+        positions={"knuckles": (2, 1, 2)},
+        active="knuckles",
+    )
+    lays = _lays(state)
+    assert lays and all(y <= -2 for _tile, _x, y, _entry, _exit in lays)
+    assert {(x, y, entry, exit_) for _t, x, y, entry, exit_ in lays} == {(-1, -2, 1, 2)}
