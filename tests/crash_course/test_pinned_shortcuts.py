@@ -169,16 +169,19 @@ def test_cc_shortcut_lay_step_with_a_shortcut_already_laid() -> None:
 
 
 def test_cc_shortcut_lay_step_past_a_shorter_path() -> None:
-    """CC-SHORTCUT-LAY-STEP: laying straight on past the cell where a corner would close
-    the path to the next tile, the path goes on to the tile after it."""
+    """CC-SHORTCUT-LAY-STEP, CC-PROJ-SHORTCUT-BENT: laying straight on past the cell where
+    a corner would close the path to the next tile, the path goes on to the tile after it;
+    each step offers only the tiles allowing its shape and leaving tiles for the rest."""
     state = setup_position(
         4,
-        tiles=_catalogue([BOTH] * 3),
+        tiles=_catalogue([["corner"], ["straight"], ["corner"]]),
         course=["start-line", "star-buzz", "arrows-buzz", "arrows-spikes"],
         positions={"knuckles": (1, 1, 2)},
         active="knuckles",
     )
+    assert _lays(state) == [(0, 1, 1, 3, 0), (2, 1, 1, 3, 0)]
     state = apply(state, LayShortcutTile(2, 0, 1, 1, 3, 0))
+    assert _lays(state) == [(1, 1, 2, 2, 0), (2, 1, 2, 2, 3)]
     state = apply(state, LayShortcutTile(2, 1, 1, 2, 2, 0))
     assert _lays(state) == [(2, 1, 3, 2, 3)]
     state = apply(state, LayShortcutTile(2, 2, 1, 3, 2, 3))
@@ -200,3 +203,56 @@ def test_cc_shortcut_lay_step_course_heading_south() -> None:
     lays = _lays(state)
     assert lays and all(y <= -2 for _tile, _x, y, _entry, _exit in lays)
     assert {(x, y, entry, exit_) for _t, x, y, entry, exit_ in lays} == {(-1, -2, 1, 2)}
+    state = apply(state, LayShortcutTile(2, *lays[0]))
+    assert _lays(state) == [(1, -1, -3, 0, 1), (2, -1, -3, 0, 1)]
+
+
+# A course that bends round so that the tenth tile, heading south, has an arrow facing
+# the star tile's across three empty cells: the path is three straight shortcut tiles.
+BEND_TRACK = [
+    ("start-line", "start-line", "straight", ["...", "...", "*.."]),
+    ("star", "start", "straight", ["...", "..>", "..."]),
+    ("plain-1", "straight", "straight", ["...", "...", "..."]),
+    ("plain-2", "straight", "straight", ["...", "...", "..."]),
+    ("plain-3", "straight", "straight", ["...", "...", "..."]),
+    ("plain-4", "straight", "straight", ["...", "...", "..."]),
+    ("plain-5", "straight", "straight", ["...", "...", "..."]),
+    ("bend-1", "corner", "right", ["...", "...", "..."]),
+    ("bend-2", "corner", "right", ["...", "...", "..."]),
+    ("target", "straight", "straight", ["...", "..>", "..."]),
+]
+BEND_COURSE = [
+    "start-line",
+    "star",
+    "plain-1",
+    "bend-1",
+    "plain-2",
+    "plain-3",
+    "plain-4",
+    "bend-2",
+    "plain-5",
+    "target",
+]
+
+
+def test_cc_shortcut_lay_step_three_straight_tiles_far_across() -> None:
+    """CC-SHORTCUT-LAY, CC-SHORTCUT-LAY-STEP, CC-SHORTCUT-JOIN: an arrow ten fine points
+    away, across three cells, is in reach of the three shortcut tiles: each is offered in
+    turn, straight, until the path joins the target tile's arrow."""
+    state = setup_position(
+        4,
+        tiles=_catalogue([BOTH] * 3, BEND_TRACK),
+        course=BEND_COURSE,
+        positions={"knuckles": (1, 1, 2)},
+        active="knuckles",
+    )
+    assert [(p.x, p.y, p.heading) for p in state.course][-1] == (4, 1, 2)
+    assert _lays(state) == [(n, 1, 1, 3, 1) for n in range(3)]
+    state = apply(state, LayShortcutTile(2, 2, 1, 1, 3, 1))
+    assert _lays(state) == [(n, 2, 1, 3, 1) for n in range(2)]
+    state = apply(state, LayShortcutTile(2, 0, 2, 1, 3, 1))
+    assert _lays(state) == [(1, 3, 1, 3, 1)]
+    state = apply(state, LayShortcutTile(2, 1, 3, 1, 3, 1))
+    state, events = step(state, FinishShortcut(2))
+    assert not any(isinstance(e, E.ShortcutReturned) for e in events)
+    assert UseShortcut(2, Space(9, 1, 2)) in legal_actions(state)
