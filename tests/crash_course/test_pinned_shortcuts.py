@@ -18,6 +18,8 @@ from sonic_rules.crash_course import (
     DrawItems,
     FinishShortcut,
     LayShortcutTile,
+    LayTile,
+    Move,
     Space,
     State,
     UseShortcut,
@@ -235,13 +237,14 @@ BEND_COURSE = [
 ]
 
 
-def test_cc_shortcut_lay_step_three_straight_tiles_far_across() -> None:
+@pytest.mark.parametrize("shapes", [BOTH, ["straight"]])
+def test_cc_shortcut_lay_step_three_straight_tiles_far_across(shapes: list[str]) -> None:
     """CC-SHORTCUT-LAY, CC-SHORTCUT-LAY-STEP, CC-SHORTCUT-JOIN: an arrow ten fine points
     away, across three cells, is in reach of the three shortcut tiles: each is offered in
     turn, straight, until the path joins the target tile's arrow."""
     state = setup_position(
         4,
-        tiles=_catalogue([BOTH] * 3, BEND_TRACK),
+        tiles=_catalogue([shapes] * 3, BEND_TRACK),
         course=BEND_COURSE,
         positions={"knuckles": (1, 1, 2)},
         active="knuckles",
@@ -256,3 +259,87 @@ def test_cc_shortcut_lay_step_three_straight_tiles_far_across() -> None:
     state, events = step(state, FinishShortcut(2))
     assert not any(isinstance(e, E.ShortcutReturned) for e in events)
     assert UseShortcut(2, Space(9, 1, 2)) in legal_actions(state)
+
+
+# Round the front of the course, from the third tile's right arrow to its left one.
+LOOP = [
+    ("short-0", (1, 2), (3, 0)),
+    ("short-1", (1, 3), (2, 3)),
+    ("short-2", (0, 3), (1, 3)),
+    ("short-3", (-1, 3), (1, 2)),
+    ("short-4", (-1, 2), (0, 1)),
+]
+
+
+def _on_the_loop(who: str = "knuckles", **kwargs: Any) -> State:
+    return setup_position(
+        4,
+        tiles=_catalogue([BOTH] * 5),
+        course=["start-line", "star-buzz", "arrows-buzz"],
+        positions={who: (2, 1, 2)},
+        active=who,
+        **kwargs,
+    )
+
+
+def test_cc_shortcut_join_not_to_an_arrow_level_with_the_start() -> None:
+    """CC-SHORTCUT-LAY, CC-SHORTCUT-JOIN: a path round the front of the course to the arrow
+    across the same row leads no further along: no tile of it is offered, and a laid one
+    is not a shortcut to use."""
+    assert _lays(_on_the_loop()) == []
+    laid = _on_the_loop(shortcuts=LOOP)
+    assert not any(isinstance(a, UseShortcut) for a in legal_actions(laid))
+    with pytest.raises(IllegalActionError) as error:
+        apply(laid, UseShortcut(2, Space(2, 1, 0)))
+    assert error.value.rule == "CC-SHORTCUT-USE"
+
+
+def test_cc_shortcut_lay_complete_refuses_a_path_level_with_the_start() -> None:
+    """CC-SHORTCUT-LAY-COMPLETE: an attempt joining the arrow across the same row is not
+    complete: finishing returns all its tiles."""
+    state = _on_the_loop(phase="laying-shortcut", shortcut_attempt=LOOP)
+    after, events = step(state, FinishShortcut(2))
+    assert after.shortcuts == ()
+    assert [e.tile_id for e in events if isinstance(e, E.ShortcutReturned)] == [
+        f"short-{n}" for n in range(5)
+    ]
+
+
+def test_cc_mega_jump_over_a_shortcut_tile_ahead() -> None:
+    """CC-MEGA-JUMP, CC-TILE-LAY: a shortcut tile in the cell straight ahead of the newest
+    tile is jumped: the next tile goes in the first free cell along the line."""
+    state = setup_position(
+        4,
+        tiles=_catalogue([BOTH] * 5),
+        course=["start-line", "star-buzz", "arrows-buzz"],
+        shortcuts=LOOP,
+        positions={"sonic": (2, 2, 1)},
+        active="sonic",
+    )
+    state = apply(state, Move(0, 1))
+    state, events = step(state, LayTile(0, state.catalogue.index("corner-hive"), False))
+    assert [e for e in events if isinstance(e, E.TileLaid)] == [
+        E.TileLaid("corner-hive", 0, 4, False, True)
+    ]
+    assert (state.course[-1].x, state.course[-1].y) == (0, 4)
+
+
+def test_cc_shortcut_join_only_from_a_middle_row_arrow() -> None:
+    """CC-SHORTCUT-JOIN: a path leaves an arrow only at the midpoint of its tile's side, so
+    from an arrow in the last row no shortcut tile is offered."""
+    state = setup_position(
+        4,
+        course=["start-line", "star-buzz", "arrows-buzz", "arrows-spikes"],
+        positions={"knuckles": (1, 2, 2)},
+        active="knuckles",
+    )
+    assert _lays(state) == []
+
+
+def test_cc_shortcut_use_path_laid_in_either_order() -> None:
+    """CC-SHORTCUT-USE, CC-SHORTCUT-JOIN: a shortcut tile's path joins its two edges both
+    ways: laid with its edges listed exit first, the path is still followed."""
+    state = _position(shortcuts=[("tunnel-1", (1, 1), (0, 3)), ("tunnel-2", (1, 2), (3, 2))])
+    assert UseShortcut(2, Space(2, 1, 2)) in legal_actions(state)
+    after = apply(state, UseShortcut(2, Space(2, 1, 2)))
+    assert after.characters[2].position == Space(2, 1, 2)
