@@ -343,3 +343,83 @@ def test_cc_shortcut_use_path_laid_in_either_order() -> None:
     assert UseShortcut(2, Space(2, 1, 2)) in legal_actions(state)
     after = apply(state, UseShortcut(2, Space(2, 1, 2)))
     assert after.characters[2].position == Space(2, 1, 2)
+
+
+def test_cc_shortcut_use_not_from_an_arrow_in_the_last_row() -> None:
+    """CC-SHORTCUT-JOIN, CC-SHORTCUT-USE: a laid path leaves only the middle-row arrow: from
+    the arrow behind it, in the tile's last row, it is no shortcut."""
+    state = setup_position(
+        4,
+        course=["start-line", "star-buzz", "arrows-buzz"],
+        shortcuts=PATH,
+        positions={"knuckles": (1, 2, 2)},
+        active="knuckles",
+    )
+    assert not any(isinstance(a, UseShortcut) for a in legal_actions(state))
+
+
+# Every shipped tile laid, the star tile rearmost: lifting it takes the arrow a shortcut
+# starts from.
+STAR_REARMOST = [
+    ("star-buzz", False, (0, 1), 0),
+    "arrows-buzz",
+    "arrows-spikes",
+    "corner-hive",
+    "corner-spikes",
+    "corner-sweep",
+    "start-line",
+]
+
+
+def test_cc_tile_recycle_returns_shortcut_tiles_it_supported() -> None:
+    """CC-TILE-RECYCLE, CC-SHORTCUT-RETURN, CC-TILE-LAY: with the pile empty the rearmost
+    tile is lifted and laid at the front; the shortcut tiles joining its arrow go back to
+    the supply, each announced by id."""
+    state = setup_position(
+        4,
+        course=STAR_REARMOST,
+        shortcuts=PATH,
+        positions={"sonic": (6, 2, 1), "knuckles": (3, 1, 1)},
+        active="sonic",
+    )
+    assert not state.tile_pile
+    laying = apply(state, Move(0, 1))
+    after, events = step(laying, LayTile(0, laying.course[0].tile, False))
+    assert [e for e in events if isinstance(e, E.TileRecycled)] == [E.TileRecycled("star-buzz")]
+    assert [e.tile_id for e in events if isinstance(e, E.ShortcutReturned)] == [
+        "tunnel-1",
+        "tunnel-2",
+    ]
+    assert after.shortcuts == ()
+
+
+def test_cc_opt_set_back_to_a_free_space_of_the_new_rearmost_tile() -> None:
+    """CC-OPT-SET-BACK, CC-PROJ-SETBACK-SPACE, CC-ONE-PER-SPACE: a character on the lifted
+    tile goes to the new rearmost tile's first row, the lane nearest its own that no one
+    stands on (Tails is on the middle lane there)."""
+    state = setup_position(
+        4,
+        options={"set_back": True},
+        course=STAR_REARMOST,
+        positions={"sonic": (6, 2, 1), "knuckles": (0, 1, 1), "tails": (1, 0, 1)},
+        active="sonic",
+    )
+    laying = apply(state, Move(0, 1))
+    after, events = step(laying, LayTile(0, laying.course[0].tile, False))
+    assert [e for e in events if isinstance(e, E.SetBack)] == [
+        E.SetBack(after.characters[2].name, Space(0, 0, 0))
+    ]
+    assert after.characters[2].position == Space(0, 0, 0)
+    assert after.characters[1].position == Space(0, 0, 1)
+    assert not after.is_over
+
+
+def test_cc_tile_lay_event_names_the_tile_and_no_mega_jump() -> None:
+    """CC-TILE-LAY, CC-TILE-CHOICE, CC-MEGA-JUMP: laying the next tile straight ahead is
+    announced with its id, cell, whether it is reversed and no Mega Jump."""
+    state = setup_position(2, course=["start-line", "star-buzz"], positions={"sonic": (1, 2, 1)})
+    laying = apply(state, Move(0, 1))
+    _after, events = step(laying, LayTile(0, state.catalogue.index("arrows-spikes"), True))
+    laid = [e for e in events if isinstance(e, E.TileLaid)]
+    assert laid == [E.TileLaid("arrows-spikes", 0, 2, True, False)]
+    assert laid[0].mega_jump is False and laid[0].reversed is True
