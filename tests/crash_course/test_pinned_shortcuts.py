@@ -13,15 +13,17 @@ from typing import Any
 
 import pytest
 
-from sonic_rules import IllegalActionError
+from sonic_rules import IllegalActionError, InvalidStateError
 from sonic_rules.crash_course import (
     DrawItems,
     FinishShortcut,
     LayShortcutTile,
     LayTile,
     Move,
+    PowerUpTurn,
     Space,
     State,
+    UseBumper,
     UseShortcut,
     apply,
     legal_actions,
@@ -423,3 +425,51 @@ def test_cc_tile_lay_event_names_the_tile_and_no_mega_jump() -> None:
     laid = [e for e in events if isinstance(e, E.TileLaid)]
     assert laid == [E.TileLaid("arrows-spikes", 0, 2, True, False)]
     assert laid[0].mega_jump is False and laid[0].reversed is True
+
+
+def test_cc_item_bumper_back_across_the_tile_edge() -> None:
+    """CC-ITEM-BUMPER: from the first row of the second tile the bumped character goes 2
+    back in its lane, across the edge onto the rearmost tile."""
+    state = setup_position(
+        2,
+        course=["start-line", "star-buzz", "arrows-spikes"],
+        positions={"sonic": (2, 1, 1), "tails": (1, 0, 1)},
+        items={"sonic": ["bumper"]},
+    )
+    after = apply(state, UseBumper(0, 1))
+    assert after.characters[1].position == Space(0, 1, 1)
+
+
+def test_cc_power_up_turn_flips_the_newest_tile() -> None:
+    """CC-POWER-UP-TURN: the newest tile is turned round, announced by id; characters and
+    items on it keep their physical spaces, the rest stay where they are."""
+    state = setup_position(
+        2,
+        course=["start-line", "star-buzz", "arrows-spikes"],
+        positions={"sonic": (2, 0, 0), "tails": (1, 1, 1)},
+        power_ups=["sonic"],
+        board={(2, 1, 0): "booster", (1, 0, 1): "spring"},
+    )
+    after, events = step(state, PowerUpTurn(0))
+    assert [e for e in events if isinstance(e, E.TileTurned)] == [E.TileTurned("arrows-spikes")]
+    assert after.course[2].reversed is True
+    assert after.characters[0].position == Space(2, 2, 2)
+    assert after.characters[1].position == Space(1, 1, 1)
+    assert {item.space: item.kind.value for item in after.board} == {
+        Space(2, 1, 2): "booster",
+        Space(1, 0, 1): "spring",
+    }
+    assert Move(0, 1) in legal_actions(after)
+
+
+@pytest.mark.parametrize("space", [(3, 0, 0), (1, 3, 0), (1, 0, 3)])
+def test_cc_proj_off_course_board_item_refused(space: tuple[int, int, int]) -> None:
+    """CC-ITEM-PLACE-EMPTY: items lie on spaces of the course; one past the newest tile,
+    past the last row or past the last lane makes the position invalid."""
+    with pytest.raises(InvalidStateError):
+        setup_position(
+            2,
+            course=["start-line", "star-buzz", "arrows-spikes"],
+            positions={"sonic": (2, 1, 1)},
+            board={space: "booster"},
+        )
