@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from sonic_rules import IllegalActionError, InvalidStateError
+from sonic_rules import CHANCE, IllegalActionError, InvalidStateError
 from sonic_rules.crash_course import (
     DrawItems,
     FinishShortcut,
@@ -26,8 +26,10 @@ from sonic_rules.crash_course import (
     UseBumper,
     UseShortcut,
     apply,
+    chance_outcomes,
     legal_actions,
     load_tiles,
+    new_game,
     setup_position,
     step,
 )
@@ -473,3 +475,20 @@ def test_cc_proj_off_course_board_item_refused(space: tuple[int, int, int]) -> N
             positions={"sonic": (2, 1, 1)},
             board={space: "booster"},
         )
+
+
+def test_cc_proj_beginner_layout_face_down_slots() -> None:
+    """CC-PROJ-BEGINNER-LAYOUT, CC-BEGINNER-SETUP: each tile's two face-down items go on
+    the first two empty spaces of (1, left), (2, right), (1, right), (2, left), then in
+    course order: on the corner with spikes at (1, left) and (2, right) they lie at
+    (1, right) and (2, left)."""
+    state = new_game(2, variant="beginner")
+    while state.to_act == CHANCE:
+        state = apply(state, chance_outcomes(state)[0][0])
+    slots: dict[str, set[tuple[int, int]]] = {}
+    for space in state.face_down:
+        tile_id = state.catalogue.tiles[state.course[space.tile].tile].id
+        slots.setdefault(tile_id, set()).add((space.row, space.lane))
+    assert slots["corner-sweep"] == {(1, 2), (2, 0)}
+    assert slots["corner-hive"] == {(1, 0), (2, 2)}
+    assert all(len(found) == 2 for found in slots.values())
