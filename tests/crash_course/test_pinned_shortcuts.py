@@ -492,3 +492,35 @@ def test_cc_proj_beginner_layout_face_down_slots() -> None:
     assert slots["corner-sweep"] == {(1, 2), (2, 0)}
     assert slots["corner-hive"] == {(1, 0), (2, 2)}
     assert all(len(found) == 2 for found in slots.values())
+
+
+def test_cc_shortcut_join_a_path_never_crosses_its_own_cell() -> None:
+    """CC-SHORTCUT-JOIN, CC-SHORTCUT-LAY-STEP: a path that could only reach an arrow by
+    passing again through a cell it already fills is no path: after tiles heading away
+    east then south no next tile is offered."""
+    state = setup_position(
+        4,
+        tiles=_catalogue([BOTH] * 6),
+        course=["start-line", "star-buzz", "arrows-buzz", "arrows-spikes"],
+        positions={"knuckles": (2, 1, 2)},
+        active="knuckles",
+        phase="laying-shortcut",
+        shortcut_attempt=[("short-0", (1, 2), (3, 1)), ("short-1", (2, 2), (3, 2))],
+    )
+    assert _lays(state) == []
+    assert legal_actions(state) == [FinishShortcut(2)]
+
+
+def test_cc_shortcut_lay_arrows_read_from_the_position_catalogue() -> None:
+    """CC-SHORTCUT-JOIN, CC-SHORTCUT-LAY: the same course on a catalogue whose next tile
+    has no right-hand arrows offers no shortcut tile, where the shipped tiles do."""
+    shipped = _position()
+    assert _lays(shipped) == [(n, 1, 1, 3, 0) for n in range(3)]
+    track = [
+        (tile_id, kind, turn, ["<^.", "<..", "<B."] if tile_id == "arrows-buzz" else rows)
+        for tile_id, kind, turn, rows in SHIPPED_TRACK
+    ]
+    other = _position(tiles=_catalogue([BOTH] * 3, track))
+    assert other.course == shipped.course
+    assert _lays(other) == []
+    assert _lays(shipped) == [(n, 1, 1, 3, 0) for n in range(3)]
