@@ -497,7 +497,18 @@ def test_cc_proj_beginner_layout_face_down_slots() -> None:
 def test_cc_shortcut_join_a_path_never_crosses_its_own_cell() -> None:
     """CC-SHORTCUT-JOIN, CC-SHORTCUT-LAY-STEP: a path that could only reach an arrow by
     passing again through a cell it already fills is no path: after tiles heading away
-    east then south no next tile is offered."""
+    east then south no next tile is offered. Paths through cells of any coordinates are
+    open: the first tile may lead north, east or south, and east of it north or east."""
+    start = setup_position(
+        4,
+        tiles=_catalogue([BOTH] * 6),
+        course=["start-line", "star-buzz", "arrows-buzz", "arrows-spikes"],
+        positions={"knuckles": (2, 1, 2)},
+        active="knuckles",
+    )
+    assert {lay[1:] for lay in _lays(start)} == {(1, 2, 3, 0), (1, 2, 3, 1), (1, 2, 3, 2)}
+    east = apply(start, LayShortcutTile(2, 0, 1, 2, 3, 1))
+    assert {lay[1:] for lay in _lays(east)} == {(2, 2, 3, 0), (2, 2, 3, 1)}
     state = setup_position(
         4,
         tiles=_catalogue([BOTH] * 6),
