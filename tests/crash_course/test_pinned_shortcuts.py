@@ -535,3 +535,14 @@ def test_cc_shortcut_lay_arrows_read_from_the_position_catalogue() -> None:
     assert other.course == shipped.course
     assert _lays(other) == []
     assert _lays(shipped) == [(n, 1, 1, 3, 0) for n in range(3)]
+
+
+def test_cc_shortcut_lay_step_refused_where_a_laid_path_starts() -> None:
+    """CC-SHORTCUT-LAY-STEP: from an arrow whose path is already laid to a track tile there
+    is no open end: a tile laid elsewhere is refused, saying the path has met a track
+    tile."""
+    state = _position(shortcuts=PATH)
+    with pytest.raises(IllegalActionError) as error:
+        apply(state, LayShortcutTile(2, 2, 2, 1, 3, 0))
+    assert error.value.rule == "CC-SHORTCUT-LAY-STEP"
+    assert "the path has met a track tile" in str(error.value)
