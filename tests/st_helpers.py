@@ -4,12 +4,24 @@ from __future__ import annotations
 
 import copy
 import random
+from typing import Any
 
 import attrs
 import pytest
 
-from sonic_rules import IllegalActionError
-from sonic_rules.super_teams import Action, Card, Character, State, apply
+from sonic_rules import CHANCE, IllegalActionError
+from sonic_rules.core.chance import sample_outcome
+from sonic_rules.super_teams import (
+    Action,
+    Card,
+    Character,
+    Options,
+    State,
+    apply,
+    chance_outcomes,
+    legal_actions,
+    new_game,
+)
 
 
 def card(text: str) -> Card:
@@ -50,3 +62,20 @@ def shuffle_hidden(state: State, seat: int | None, rng: random.Random) -> State:
         deck=tuple(sorted(pool)),
         bonus_deck=tuple(sorted(bonus_pool, key=lambda k: k.order)),
     )
+
+
+def random_states(
+    players: int, seed: int, options: Options | dict[str, Any] | None = None
+) -> list[State]:
+    """Every state of one seeded random game, from the first deal to the end."""
+    rng = random.Random(seed)
+    state = new_game(players, options=options)
+    states = [state]
+    while not state.is_over:
+        if state.to_act is CHANCE:
+            action = sample_outcome(chance_outcomes(state), rng)
+        else:
+            action = rng.choice(legal_actions(state))
+        state = apply(state, action)
+        states.append(state)
+    return states

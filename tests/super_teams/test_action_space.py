@@ -20,7 +20,6 @@ from sonic_rules.super_teams import (
     Pass,
     Play,
     PlayBonus,
-    State,
     Surface,
     action_from_index,
     action_index,
@@ -39,6 +38,7 @@ from sonic_rules.super_teams import (
     setup_position,
 )
 from sonic_rules.super_teams.action_space import max_decisions_per_turn
+from st_helpers import random_states
 
 _ANY = new_game(2)
 """Super Teams indices do not depend on the state: any state will do."""
@@ -95,26 +95,12 @@ def test_indices_are_a_bijection() -> None:
     assert sorted(chance) == list(range(30))
 
 
-def _play(players: int, seed: int) -> list[State]:
-    rng = random.Random(seed)
-    state = new_game(players)
-    states = [state]
-    while not state.is_over:
-        if state.to_act is CHANCE:
-            action = sample_outcome(chance_outcomes(state), rng)
-        else:
-            action = rng.choice(legal_actions(state))
-        state = apply(state, action)
-        states.append(state)
-    return states
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_mask_index_and_legal_actions_agree(players: int) -> None:
     """Every index is legal in a state exactly when the mask says so, and then names a
     legal action; legal actions come in increasing index order."""
     for seed in range(3):
-        for state in _play(players, seed)[::2]:
+        for state in random_states(players, seed)[::2]:
             legal = legal_actions(state)
             mask = legal_mask(state)
             if state.to_act is CHANCE:
@@ -170,7 +156,7 @@ def test_index_illegal_here_names_the_index_and_the_rule() -> None:
         action_from_index(new_game(2), 16)
     with pytest.raises(IllegalActionError, match="a seat decides"):
         chance_from_index(state, 0)
-    over = _play(2, 0)[-1]
+    over = random_states(2, 0)[-1]
     assert over.is_over and legal_mask(over) == [False] * 208
     with pytest.raises(IllegalActionError, match="game is over"):
         action_from_index(over, 16)

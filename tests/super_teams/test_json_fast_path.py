@@ -14,10 +14,9 @@ from typing import Any
 
 import pytest
 
-from sonic_rules import CHANCE, RulesError
-from sonic_rules.core.chance import sample_outcome
+from sonic_rules import RulesError
 from sonic_rules.core.serialization import dump_state
-from sonic_rules.super_teams import State, apply, chance_outcomes, legal_actions, new_game
+from sonic_rules.super_teams import State
 from sonic_rules.super_teams.serialize import (
     FORMAT,
     GAME_NAME,
@@ -27,6 +26,7 @@ from sonic_rules.super_teams.serialize import (
     from_json,
     to_json,
 )
+from st_helpers import random_states
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -35,25 +35,17 @@ OPTIONS: list[dict[str, Any]] = [
 ]
 
 
-def _states(players: int, seed: int) -> list[State]:
-    rng = random.Random(seed)
-    state = new_game(players, options=OPTIONS[seed % len(OPTIONS)])
-    states = [state]
-    while not state.is_over:
-        if state.to_act is CHANCE:
-            action = sample_outcome(chance_outcomes(state), rng)
-        else:
-            action = rng.choice(legal_actions(state))
-        state = apply(state, action)
-        states.append(state)
-    return states[:: max(1, len(states) // 40)]
-
-
 def _outcome(read: Any, text: str) -> tuple[str, str]:
     try:
         return ("state", to_json(read(text)))
     except RulesError as error:
         return (type(error).__name__, str(error))
+
+
+def _states(players: int, seed: int) -> list[State]:
+    """About 40 states of one seeded random game, under one of the option sets."""
+    states = random_states(players, seed, OPTIONS[seed % len(OPTIONS)])
+    return states[:: max(1, len(states) // 40)]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

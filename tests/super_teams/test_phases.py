@@ -34,6 +34,7 @@ from sonic_rules.super_teams import (
     legal_actions,
     new_game,
 )
+from st_helpers import random_states
 
 GAMES_PER_COUNT = 100
 ONE_OF_EACH: list[Action] = [
@@ -47,29 +48,14 @@ ONE_OF_EACH: list[Action] = [
 ]
 
 
-def _random_states(players: int, seed: int, turn_limit: int | None = None) -> list[State]:
-    """Every state of one seeded random game, from the first deal to the end."""
-    rng = random.Random(seed)
-    state = new_game(players, options=Options(turn_limit=turn_limit))
-    states = [state]
-    while not state.is_over:
-        if state.to_act is CHANCE:
-            action = sample_outcome(chance_outcomes(state), rng)
-        else:
-            action = rng.choice(legal_actions(state))
-        state = apply(state, action)
-        states.append(state)
-    return states
-
-
 def test_every_declared_transition_is_taken_in_random_games() -> None:
     """Random 2-, 3- and 4-player games take each declared (trigger, source, destination)."""
     with PHASES.recording() as taken:
         for players in (2, 3, 4):
             for seed in range(GAMES_PER_COUNT):
-                _random_states(players, seed)
+                random_states(players, seed)
                 # ST-OPT-TURN-LIMIT ends games at the end of turns of every kind.
-                _random_states(players, seed, turn_limit=1 + seed % 30)
+                random_states(players, seed, Options(turn_limit=1 + seed % 30))
     counts = Counter((t.trigger, t.source, t.dest) for t in taken)
     declared = {(t.trigger, t.source, t.dest) for t in PHASES.transitions}
     assert set(counts) == declared
@@ -129,7 +115,7 @@ def _declared_actor(state: State) -> object:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_to_act_comes_from_the_declared_actor(players: int) -> None:
     """ST-TURN-ORDER, ST-RESPONSE-WINDOW, ST-DOUBLE-HALF, ST-SUPER-JUMP-SPECIAL: who acts."""
-    for state in _random_states(players, seed=11):
+    for state in random_states(players, seed=11):
         assert state.to_act == PHASES.to_act(state, state.phase)
         expected = _declared_actor(state)
         assert state.to_act == expected
@@ -142,7 +128,7 @@ def test_wrong_phase_actions_are_refused_with_the_declared_rule(players: int) ->
     current phase declares, and the state is unchanged."""
     seen: set[Phase] = set()
     for seed in range(40):
-        for state in _random_states(players, seed):
+        for state in random_states(players, seed):
             if state.phase in seen:
                 continue
             seen.add(state.phase)
@@ -170,7 +156,7 @@ def test_wrong_phase_actions_are_refused_with_the_declared_rule(players: int) ->
 
 def test_st_win_no_action_once_the_game_is_over() -> None:
     """ST-WIN: nobody acts, nothing is legal, every action is refused."""
-    final = _random_states(3, seed=5)[-1]
+    final = random_states(3, seed=5)[-1]
     assert final.is_over and final.to_act is None and legal_actions(final) == []
     for action in ONE_OF_EACH:
         with pytest.raises(IllegalActionError) as error:

@@ -446,6 +446,15 @@ def _check_spaces(state: State) -> None:
         seen.add(key)
     spaces: set[tuple[int, int, int]] = set()
     features: dict[int, tuple[str, ...]] = {}
+
+    def on_empty(key: tuple[int, int, int]) -> bool:
+        """The space ``key`` (on the course) is one an item or token may lie on."""
+        tile_index, row, lane = key
+        tile = features.get(tile_index)
+        if tile is None:
+            tile = features[tile_index] = features_of(state, tile_index)
+        return tile[row * LANES + lane] in EMPTY_FEATURES
+
     for number, item in enumerate(state.board):
         space = item.space
         tile_index, row, lane = key = (space.tile, space.row, space.lane)
@@ -456,10 +465,7 @@ def _check_spaces(state: State) -> None:
                 "an item must be on its own space of the course", f"$.board[{number}]"
             )
         spaces.add(key)
-        tile = features.get(tile_index)
-        if tile is None:
-            tile = features[tile_index] = features_of(state, tile_index)
-        if tile[row * LANES + lane] not in EMPTY_FEATURES:
+        if not on_empty(key):
             raise InvalidStateError(
                 "items cannot sit on spikes or Buzz Bombers", f"$.board[{number}]"
             )
@@ -490,10 +496,7 @@ def _check_spaces(state: State) -> None:
             raise InvalidStateError(
                 "a face-down token needs its own space of the course", f"$.face_down[{number}]"
             )
-        tile = features.get(tile_index)
-        if tile is None:
-            tile = features[tile_index] = features_of(state, tile_index)
-        if tile[row * LANES + lane] not in EMPTY_FEATURES:
+        if not on_empty(key):
             raise InvalidStateError(
                 "tokens cannot sit on spikes or Buzz Bombers", f"$.face_down[{number}]"
             )

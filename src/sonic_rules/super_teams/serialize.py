@@ -239,12 +239,7 @@ def _read_piece(value: Any) -> Piece:
         _int(data["position"]),
         None if half is None else _SURFACES[half],
     )
-    piece = _PIECES_READ.get(key)
-    if piece is None:
-        piece = Piece(*key)
-        if len(_PIECES_READ) < _MAX_KEPT:
-            _PIECES_READ[key] = piece
-    return piece
+    return _kept(_PIECES_READ, key, lambda: Piece(*key))
 
 
 def _read_pending(value: Any) -> PendingMove | None:
