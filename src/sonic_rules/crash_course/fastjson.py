@@ -320,10 +320,10 @@ _SHAPE = str.maketrans(
 _LONG_RUN = "0" * (MAX_NUMBER_DIGITS + 1)
 
 
-def _plainly_shaped(text: str) -> bool:
+def _plainly_shaped(text: str, depth: int = MAX_JSON_DEPTH) -> bool:
     """True only if ``loads_json``'s shape check passes ``text``: no number of more than
-    ``MAX_NUMBER_DIGITS`` digits and no nesting deeper than ``MAX_JSON_DEPTH`` outside its
-    strings. False when unsure (escapes, unpaired quotes): the reference reads it then.
+    ``MAX_NUMBER_DIGITS`` digits and no nesting deeper than ``depth`` outside its strings.
+    False when unsure (escapes, unpaired quotes): the reference reads it then.
     """
     if "\\" in text:
         return False
@@ -337,7 +337,7 @@ def _plainly_shaped(text: str) -> bool:
     # Each pass drops the innermost pairs: a balanced sequence empties in as many passes
     # as it is deep (anything but brackets left over: unsure).
     brackets = shape.replace(" ", "").replace("0", "")
-    for _ in range(MAX_JSON_DEPTH):
+    for _ in range(depth):
         if not brackets:
             return True
         fewer = brackets.replace("()", "")
@@ -522,3 +522,339 @@ def unstructure_state(state: State, catalogue: Any) -> dict[str, Any]:
         "turns_played": state.turns_played,
         "decisions_made": state.decisions_made,
     }
+
+
+# ----- the text itself, by parts --------------------------------------------------------
+
+FIELDS = (
+    "variant",
+    "players",
+    "options",
+    "catalogue",
+    "characters",
+    "birds",
+    "bird_supply",
+    "pile",
+    "discard",
+    "box",
+    "course",
+    "tile_pile",
+    "shortcuts",
+    "board",
+    "face_down",
+    "phase",
+    "active",
+    "actions_left",
+    "moved_this_turn",
+    "draws_left",
+    "drawn",
+    "motion",
+    "pending",
+    "turn_hazard_damage",
+    "turn_laid_shortcuts",
+    "won_by",
+    "termination",
+    "shortcut_attempt",
+    "turns_played",
+    "decisions_made",
+)
+"""A state's fields in the order `unstructure_state` writes them (and `State` takes them)."""
+assert frozenset(FIELDS) == _STATE_KEYS
+
+_encode = json.JSONEncoder(separators=(",", ":")).encode
+"""The compact encoder: a value inside a document is written as it is written alone."""
+
+
+class _Unusual(Exception):
+    """A value `write_state` does not write by hand: the reference writes the state."""
+
+
+def _int_text(value: Any) -> str:
+    if type(value) is not int:
+        raise _Unusual
+    return str(value)
+
+
+def _bool_text(value: Any) -> str:
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    raise _Unusual
+
+
+def _ints_text(values: Any) -> str:
+    if type(values) is not tuple or not {*map(type, values)} <= _INT_ONLY:
+        raise _Unusual
+    return "[" + ",".join(map(str, values)) + "]"
+
+
+def _enum_texts(cls: type[E]) -> dict[E, str]:
+    return {member: _encode(member.value) for member in cls}
+
+
+_VARIANT_TEXTS = _enum_texts(Variant)
+_PHASE_TEXTS = _enum_texts(Phase)
+
+
+def _enum_text(texts: dict[E, str], cls: type[E], value: Any) -> str:
+    if type(value) is not cls:
+        raise _Unusual
+    return texts[value]
+
+
+_texts = IdentityMemo(4096)
+"""The text of parts of states written so far, by the parts' identity (frozen values)."""
+
+
+def _options_text(options: Options) -> str:
+    return _encode(_options_data(options))
+
+
+def _character_text(character: Character) -> str:
+    return _encode(_character_data(character))
+
+
+def _course_text(course: tuple[PlacedTile, ...]) -> str:
+    return _encode(_course_data(course))
+
+
+def _board_text(board: tuple[BoardItem, ...]) -> str:
+    return _encode(_board_data(board))
+
+
+def _spaces_text(spaces: tuple[Space, ...]) -> str:
+    return _encode(_spaces_data(spaces))
+
+
+def _characters_text(characters: tuple[Character, ...]) -> str:
+    if type(characters) is not tuple:
+        raise _Unusual
+    return "[" + ",".join([_texts(character, _character_text) for character in characters]) + "]"
+
+
+def _memo_text(value: Any, write: Callable[[Any], str]) -> str:
+    if type(value) is not tuple:
+        raise _Unusual
+    text: str = _texts(value, write)
+    return text
+
+
+def _shortcuts_text(shortcuts: Any) -> str:
+    if shortcuts == ():
+        return "[]"
+    return _encode([_shortcut_data(shortcut) for shortcut in shortcuts])
+
+
+def write_state(state: State, head: str, catalogue: Callable[[Catalogue], str]) -> str | None:
+    """``head`` (the opening of the envelope, up to ``"variant":``) and the fields of
+    ``state``, exactly as the compact encoder writes `unstructure_state`'s dict after it;
+    ``catalogue`` writes the catalogue's part. ``None`` when a value is not of the type a
+    state holds (or anything fails): the reference writes the state then, or refuses it.
+
+    Parts shared by states (options, characters, the course, the board, the face-down
+    spaces) are written once each.
+    """
+    try:
+        termination = state.termination
+        if type(termination) is not str:
+            raise _Unusual
+        drawn, motion, pending = state.drawn, state.motion, state.pending
+        return "".join(
+            (
+                head,
+                _enum_text(_VARIANT_TEXTS, Variant, state.variant),
+                ',"players":',
+                _int_text(state.players),
+                ',"options":',
+                _texts(state.options, _options_text),
+                ',"catalogue":',
+                catalogue(state.catalogue),
+                ',"characters":',
+                _characters_text(state.characters),
+                ',"birds":',
+                _ints_text(state.birds),
+                ',"bird_supply":',
+                _int_text(state.bird_supply),
+                ',"pile":',
+                _ints_text(state.pile),
+                ',"discard":',
+                _ints_text(state.discard),
+                ',"box":',
+                _ints_text(state.box),
+                ',"course":',
+                _memo_text(state.course, _course_text),
+                ',"tile_pile":',
+                _ints_text(state.tile_pile),
+                ',"shortcuts":',
+                _shortcuts_text(state.shortcuts),
+                ',"board":',
+                _memo_text(state.board, _board_text),
+                ',"face_down":',
+                _memo_text(state.face_down, _spaces_text),
+                ',"phase":',
+                _enum_text(_PHASE_TEXTS, Phase, state.phase),
+                ',"active":',
+                _int_text(state.active),
+                ',"actions_left":',
+                _int_text(state.actions_left),
+                ',"moved_this_turn":',
+                _bool_text(state.moved_this_turn),
+                ',"draws_left":',
+                _int_text(state.draws_left),
+                ',"drawn":',
+                "[]" if drawn == () else _encode([kind.value for kind in drawn]),
+                ',"motion":',
+                "[]" if motion == () else _encode([_frame_data(frame) for frame in motion]),
+                ',"pending":',
+                "[]" if pending == () else _encode([_pending_data(owed) for owed in pending]),
+                ',"turn_hazard_damage":',
+                _ints_text(state.turn_hazard_damage),
+                ',"turn_laid_shortcuts":',
+                _ints_text(state.turn_laid_shortcuts),
+                ',"won_by":',
+                _ints_text(state.won_by),
+                ',"termination":',
+                _encode(termination),
+                ',"shortcut_attempt":',
+                _shortcuts_text(state.shortcut_attempt),
+                ',"turns_played":',
+                _int_text(state.turns_played),
+                ',"decisions_made":',
+                _int_text(state.decisions_made),
+                "}",
+            )
+        )
+    except Exception:  # the reference writes it, or raises what it raises
+        return None
+
+
+def _drawn(value: Any) -> tuple[ItemKind, ...]:
+    return tuple(_enum(_KINDS, kind) for kind in _list(value))
+
+
+def _each_of(read: Callable[[Any], Any]) -> Callable[[Any], tuple[Any, ...]]:
+    return lambda value: _each(value, read)
+
+
+_READERS: tuple[Callable[[Any], Any], ...] = (
+    lambda value: _enum(_VARIANTS, value),
+    _int,
+    _options,
+    lambda value: True,  # the catalogue: read once the other fields are known good
+    _each_of(_character),
+    _ints,
+    _int,
+    _ints,
+    _ints,
+    _ints,
+    _each_of(_placed),
+    _ints,
+    _each_of(_shortcut),
+    _each_of(_item),
+    _each_of(_space),
+    lambda value: _enum(_PHASES, value),
+    _int,
+    _int,
+    _bool,
+    _int,
+    _drawn,
+    _each_of(_frame),
+    _each_of(_pending),
+    _ints,
+    _ints,
+    _ints,
+    _str,
+    _each_of(_shortcut),
+    _int,
+    _int,
+)
+"""How `structure_state` reads each field, in `FIELDS` order."""
+_MARKERS = tuple(f',"{name}":' for name in FIELDS[1:])
+_CATALOGUE = FIELDS.index("catalogue")
+
+_UNSURE = object()
+"""A part that is not plainly shaped JSON text: the reference reads the whole text."""
+_MALFORMED = object()
+"""A part that is JSON but not as `to_json` writes it: the reference names what is wrong."""
+
+_MAX_PARTS = 512
+_MAX_CATALOGUES = 16
+_parts: tuple[dict[str, Any], ...] = tuple({} for _ in FIELDS)
+"""What each field's text was read as (its value, `_UNSURE` or `_MALFORMED`), by the text:
+the same text always reads the same, and states share most parts."""
+
+
+def _read_part(text: str, read: Callable[[Any], Any]) -> Any:
+    # As part of the state's object the text is one level deeper than alone.
+    if not _plainly_shaped(text, MAX_JSON_DEPTH - 1):
+        return _UNSURE
+    try:
+        value = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, _Malformed):
+        return _UNSURE
+    try:
+        return read(value)
+    except _Malformed:
+        return _MALFORMED
+
+
+def read_state(
+    text: object, head: str, catalogue: Callable[[Any], Catalogue], catalogues: dict[str, Catalogue]
+) -> State | None:
+    """`structure_state` of `state_fields`, for text exactly in the form `to_json`
+    writes (``head``, then each field once, in order); ``None`` for anything else, and
+    for fields `structure_state` would not read: the reference reads the text then.
+
+    The text is cut at each field's key and each part is read once: a later state
+    sharing a part (the options, the course...) reads it from memory. ``catalogue`` reads
+    the catalogue's JSON value once every other field is known good (it raises what
+    `from_json` raises for it), and ``catalogues`` keeps what it read, by its text.
+    """
+    if (
+        type(text) is not str
+        or len(text) > MAX_JSON_CHARS
+        or not text.startswith(head)
+        or text[-1] != "}"
+        or "\\" in text
+    ):
+        return None
+    # No string holds a quote (no escapes): a key found outside one level of nesting
+    # leaves parts that are not JSON, and the whole text is read by the reference.
+    values: list[Any] = []
+    start = len(head)
+    find = text.find
+    last = len(text) - 1
+    for number, known in enumerate(_parts):
+        if number < len(_MARKERS):
+            marker = _MARKERS[number]
+            end = find(marker, start)
+            if end < 0:
+                return None
+        else:
+            marker, end = "}", last
+        part = text[start:end]
+        value = known.get(part, _UNSURE)
+        if value is _UNSURE:
+            value = _read_part(part, _READERS[number])
+            if len(known) >= _MAX_PARTS:
+                known.clear()
+            known[part] = value
+            if value is _UNSURE:
+                return None
+        if value is _MALFORMED:
+            return None
+        values.append(value)
+        if number == _CATALOGUE:
+            written = part
+        start = end + len(marker)
+    # Every part is JSON as `to_json` writes it: what the reference reads next is the
+    # catalogue.
+    found = catalogues.get(written)
+    if found is None:
+        found = catalogue(json.loads(written))
+        if len(catalogues) >= _MAX_CATALOGUES:
+            catalogues.clear()
+        catalogues[written] = found
+    values[_CATALOGUE] = found
+    return State(*values)

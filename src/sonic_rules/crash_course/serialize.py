@@ -33,9 +33,11 @@ from sonic_rules.core.serialization import (
 from sonic_rules.crash_course.actions import ACTION_TYPES, Action
 from sonic_rules.crash_course.fastjson import (
     IdentityMemo,
+    read_state,
     state_fields,
     structure_state,
     unstructure_state,
+    write_state,
 )
 from sonic_rules.crash_course.state import State
 from sonic_rules.crash_course.tiles import (
@@ -163,11 +165,34 @@ def _written_catalogue(catalogue: Catalogue) -> dict[str, Any]:
 _COMPACT = json.JSONEncoder(separators=(",", ":"))
 """``json.dumps(data, separators=(",", ":"))``, its encoder made once."""
 
+_HEAD = f'{{"game":"{GAME_NAME}","format":{FORMAT},"variant":'
+"""The text of every state up to its first field's value."""
+
+_catalogue_texts = IdentityMemo(64)
+"""The text of catalogues already written."""
+
+
+def _catalogue_text(catalogue: Catalogue) -> str:
+    """The catalogue's part of a state's text, once per catalogue object."""
+    text: str = _catalogue_texts(
+        catalogue, lambda _: _COMPACT.encode(_written_catalogue(catalogue))
+    )
+    return text
+
+
+_read_catalogues: dict[str, Catalogue] = {}
+"""Catalogues read by `read_state`, by their text."""
+
 
 def to_json(state: State, indent: int | None = None) -> str:
     """The state as JSON text (`from_json` gives back an equal state)."""
     if not isinstance(state, State):
         raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
+    if indent is None:
+        # By hand, part by part (`fastjson.write_state`); anything unusual as below.
+        text = write_state(state, _HEAD, _catalogue_text)
+        if text is not None:
+            return text
     # The converter's dict, built by hand (`fastjson`), dumped as `dump_state` dumps it.
     data = {
         "game": GAME_NAME,
@@ -183,6 +208,10 @@ def from_json(text: str | bytes) -> State:
     """Load a state saved by `to_json`; refuse anything malformed or impossible."""
     # Text exactly as to_json writes it is read by hand (`fastjson`), validated whole;
     # anything else is read by the converter, which names what is wrong.
+    state = read_state(text, _HEAD, _catalogue_from_json, _read_catalogues)
+    if state is not None:
+        validate_state(state)
+        return state
     fields = state_fields(text, GAME_NAME, FORMAT)
     if fields is not None and "catalogue" in fields:
         fields["catalogue"] = _catalogue_from_json(fields["catalogue"])
