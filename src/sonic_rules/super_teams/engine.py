@@ -9,6 +9,8 @@ in a table. Every phase change names a trigger declared in `phases`
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import repeat
+from operator import is_, itemgetter
 from typing import Any
 
 import attrs
@@ -43,7 +45,6 @@ from sonic_rules.super_teams.state import (
     PendingMove,
     Piece,
     State,
-    replace,
     replace_fields,
 )
 from sonic_rules.super_teams.views import View, legal_actions_for_view
@@ -92,13 +93,9 @@ def _event(kind: Callable[..., Event], *fields: Any) -> Event:
     return event
 
 
-def _goto(state: State, trigger: str, **changes: Any) -> State:
-    """``state`` moved on by a declared ``trigger`` (`phases.PHASES`), with ``changes``."""
-    return _goto_with(state, trigger, changes)
-
-
 def _goto_with(state: State, trigger: str, changes: dict[str, Any]) -> State:
-    """`_goto` with the changes as a dict the caller hands over (and no longer uses)."""
+    """``state`` moved on by a declared ``trigger`` (`phases.PHASES`), with ``changes``
+    (a dict the caller hands over and no longer uses): the one new state of an action."""
     changes["phase"] = PHASES.goto(state.phase, trigger)
     return replace_fields(state, changes)
 
@@ -108,11 +105,6 @@ def _piece_index(state: State, character: Character) -> int:
         if piece.character is character:
             return index
     raise StopIteration  # as ``next`` on no match: a state built without this piece
-
-
-def _set_piece(state: State, piece: Piece) -> State:
-    index = _piece_index(state, piece.character)
-    return replace(state, pieces=_replace_at(state.pieces, index, piece))
 
 
 # -- the value of a move ---------------------------------------------------------
@@ -147,12 +139,35 @@ def _require_state(state: object) -> None:
         raise InvalidStateError(f"expected a Super Teams State, got {type(state).__name__}")
 
 
+_Listed = tuple[State | None, tuple[Any, ...], bool]
+_listed: _Listed = (None, (), False)
+"""The last state whose legal actions (or chance outcomes) were listed, what was listed
+(kept alive, so the objects stay theirs) and whether it is outcome pairs; one value,
+replaced whole."""
+_first = itemgetter(0)
+
+
+def _was_listed(state: State, action: object) -> bool:
+    """``action`` is one of the very objects just listed as legal in this very ``state``:
+    `check` accepted it then (the list and the check ask the same questions) and would
+    again (both are frozen values)."""
+    listed_state, listed, pairs = _listed
+    if listed_state is not state:
+        return False
+    return any(map(is_, map(_first, listed) if pairs else listed, repeat(action)))
+
+
 def chance_outcomes(state: State) -> list[tuple[Action, float]]:
     """The possible chance outcomes and their probabilities (empty unless chance acts)."""
+    global _listed
     if type(state) is not State:
         _require_state(state)
     outcomes = CHANCE_OUTCOMES.get(state.phase)
-    return [] if outcomes is None else outcomes(state)
+    if outcomes is None:
+        return []
+    listed = outcomes(state)
+    _listed = (state, tuple(listed), True)
+    return listed
 
 
 def legal_actions(state: State | View) -> list[Action]:
@@ -161,11 +176,14 @@ def legal_actions(state: State | View) -> list[Action]:
     Given a `View`, the viewer's legal actions (the same list, for the
     seat to act): `legal_actions_for_view`.
     """
+    global _listed
     if not isinstance(state, State):
         if isinstance(state, View):
             return legal_actions_for_view(state)
         _require_state(state)
-    return LEGAL[state.phase](state)
+    actions = LEGAL[state.phase](state)
+    _listed = (state, tuple(actions), False)
+    return actions
 
 
 # -- applying an action ------------------------------------------------------------
@@ -177,19 +195,23 @@ def apply(state: State, action: Action) -> State:
 
 
 def step(state: State, action: Action) -> tuple[State, list[Event]]:
-    """Like `apply`, also returning the events the action caused."""
+    """Like `apply`, also returning the events the action caused.
+
+    The action is checked (`check`) unless it is one of the objects `legal_actions` or
+    `chance_outcomes` just listed for this very state (accepted then).
+    """
     if type(state) is not State:
         _require_state(state)
-    if type(action) not in ACTION_TYPES:  # exactly: a subclass is refused too
-        raise InvalidActionError(
-            f"{action!r} is not a Super Teams action; expected one of "
-            + ", ".join(t.__name__ for t in ACTION_TYPES)
-        )
-    _check_fields(action)
-    check(state, action)
+    if not _was_listed(state, action):
+        if type(action) not in ACTION_TYPES:  # exactly: a subclass is refused too
+            raise InvalidActionError(
+                f"{action!r} is not a Super Teams action; expected one of "
+                + ", ".join(t.__name__ for t in ACTION_TYPES)
+            )
+        _check_fields(action)
+        check(state, action)
     events: Events = []
-    handler = _HANDLERS[type(action)]
-    return handler(state, action, events), events
+    return _HANDLERS[type(action)](state, action, events), events
 
 
 _FIELD_TYPES: dict[str, type] = {
@@ -217,36 +239,44 @@ def _check_fields(action: Action) -> None:
             )
 
 
+# Each handler gathers what the action changes in one dict and builds one new state
+# from it at the end (`_goto_with`); a helper reading a field the action may already
+# have changed reads it from that dict first.
+
+Changes = dict[str, Any]
+
+
 def _apply_deal(state: State, action: Deal, events: Events) -> State:
-    seat = action.seat
-    deck = _without_card(state.deck, action.card)
-    if action.card.is_special:
+    seat, card = action.seat, action.card
+    deck = _without_card(state.deck, card)
+    if card.is_special:
         # ST-SPECIAL-CARD: revealed, discarded, and the same seat gets a replacement.
         events.append(ev.SpecialCardRevealed(seat))
         return _continue_deal(
             state,
             events,
-            deck=deck,
-            discard=_with_card(state.discard, action.card),
-            specials_owed=state.specials_owed + 1,
+            {
+                "deck": deck,
+                "discard": _with_card(state.discard, card),
+                "specials_owed": state.specials_owed + 1,
+            },
         )
-    events.append(_event(ev.CardDealt, seat, action.card))
-    hands = _replace_at(state.hands, seat, _with_card(state.hands[seat], action.card))
+    events.append(_event(ev.CardDealt, seat, card))
+    hands = _replace_at(state.hands, seat, _with_card(state.hands[seat], card))
     if state.specials_owed:
         # ST-SPECIAL-BONUS: after the replacement, everyone from this seat clockwise.
         order = tuple((seat + k) % state.players for k in range(state.players))
-        state = replace(
-            state,
-            deck=deck,
-            hands=hands,
-            deal_next=_next_to_deal(hands, seat),
-            bonus_queue=order * state.specials_owed,
-            specials_owed=0,
-            bonus_for=None,
-        )
-        return _run_bonus_queue(state, events)
+        changes = {
+            "deck": deck,
+            "hands": hands,
+            "deal_next": _next_to_deal(hands, seat),
+            "bonus_queue": order * state.specials_owed,
+            "specials_owed": 0,
+            "bonus_for": None,
+        }
+        return _run_bonus_queue(state, events, changes)
     return _continue_deal(
-        state, events, deck=deck, hands=hands, deal_next=_next_to_deal(hands, seat)
+        state, events, {"deck": deck, "hands": hands, "deal_next": _next_to_deal(hands, seat)}
     )
 
 
@@ -259,13 +289,16 @@ def _next_to_deal(hands: tuple[tuple[Card, ...], ...], after: int) -> int:
     return after
 
 
-def _reshuffle(state: State, events: Events) -> State:
+def _reshuffle(state: State, events: Events, changes: Changes) -> None:
     # ST-DECK-RESHUFFLE: the discard pile (special card included) joins the deck.
-    events.append(ev.DeckReshuffled(len(state.deck) + len(state.discard)))
-    return replace(state, deck=tuple(sorted(state.deck + state.discard, key=card_rank)), discard=())
+    deck = changes.get("deck", state.deck)
+    discard = changes.get("discard", state.discard)
+    events.append(ev.DeckReshuffled(len(deck) + len(discard)))
+    changes["deck"] = tuple(sorted(deck + discard, key=card_rank))
+    changes["discard"] = ()
 
 
-def _continue_deal(state: State, events: Events, **changes: Any) -> State:
+def _continue_deal(state: State, events: Events, changes: Changes) -> State:
     hands = changes.get("hands", state.hands)
     if all(map(HAND_SIZE.__eq__, map(len, hands))) and not changes.get(
         "specials_owed", state.specials_owed
@@ -273,69 +306,89 @@ def _continue_deal(state: State, events: Events, **changes: Any) -> State:
         changes["deal_next"] = state.turn
         return _goto_with(state, "hands_full", changes)
     if not changes.get("deck", state.deck):
-        state = _reshuffle(replace_fields(state, changes), events)
-        changes = {}
+        _reshuffle(state, events, changes)
     return _goto_with(state, "deal_goes_on", changes)
 
 
-def _start_deal(state: State, events: Events) -> State:
-    if len(state.deck) < HAND_SIZE * state.players:
-        state = _reshuffle(state, events)
-    return _goto(state, "new_deal", deal_next=state.turn)
+def _start_deal(state: State, events: Events, changes: Changes) -> State:
+    """A new deal starts with ``changes["turn"]``, the next seat."""
+    if len(changes.get("deck", state.deck)) < HAND_SIZE * state.players:
+        _reshuffle(state, events, changes)
+    changes["deal_next"] = changes["turn"]
+    return _goto_with(state, "new_deal", changes)
 
 
-def _run_bonus_queue(state: State, events: Events) -> State:
-    while state.bonus_queue:
-        if state.bonus_deck:
-            return _goto(state, "bonus_draw")
-        if state.bonus_discard:
-            # ST-BONUS-RESHUFFLE
-            events.append(ev.BonusDeckReshuffled(len(state.bonus_discard)))
-            state = replace(state, bonus_deck=state.bonus_discard, bonus_discard=())
-        else:
-            events.append(ev.NoBonusCard(state.bonus_queue[0]))
-            state = replace(state, bonus_queue=state.bonus_queue[1:])
-    if state.bonus_for is not None:
-        return _end_turn(state, events, {"bonus_for": None})
-    return _continue_deal(state, events)
+def _run_bonus_queue(state: State, events: Events, changes: Changes) -> State:
+    queue = changes.get("bonus_queue", state.bonus_queue)
+    if queue:
+        deck = changes.get("bonus_deck", state.bonus_deck)
+        discard = changes.get("bonus_discard", state.bonus_discard)
+        while queue:
+            if deck:
+                break
+            if discard:
+                # ST-BONUS-RESHUFFLE
+                events.append(ev.BonusDeckReshuffled(len(discard)))
+                deck, discard = discard, ()
+                changes["bonus_deck"] = deck
+                changes["bonus_discard"] = discard
+            else:
+                events.append(ev.NoBonusCard(queue[0]))
+                queue = queue[1:]
+                changes["bonus_queue"] = queue
+        if queue:
+            return _goto_with(state, "bonus_draw", changes)
+    if changes.get("bonus_for", state.bonus_for) is not None:
+        changes["bonus_for"] = None
+        return _end_turn(state, events, changes)
+    return _continue_deal(state, events, changes)
 
 
 def _apply_draw_bonus(state: State, action: DrawBonus, events: Events) -> State:
     seat, kind = action.seat, action.kind
     events.append(_event(ev.BonusCardTaken, seat, kind))
-    state = replace(
-        state, bonus_deck=_without(state.bonus_deck, kind), bonus_queue=state.bonus_queue[1:]
-    )
+    changes: Changes = {
+        "bonus_deck": _without(state.bonus_deck, kind),
+        "bonus_queue": state.bonus_queue[1:],
+    }
     if kind is not BonusKind.SUPER_JUMP:
-        hands = _replace_at(state.bonus_hands, seat, _with_bonus(state.bonus_hands[seat], kind))
-        return _run_bonus_queue(replace(state, bonus_hands=hands), events)
+        bonus_hands = state.bonus_hands
+        changes["bonus_hands"] = _replace_at(
+            bonus_hands, seat, _with_bonus(bonus_hands[seat], kind)
+        )
+        return _run_bonus_queue(state, events, changes)
     # ST-SUPER-JUMP: never held, played at once, then discarded.
-    state = replace(state, bonus_discard=_with_bonus(state.bonus_discard, kind))
+    changes["bonus_discard"] = _with_bonus(state.bonus_discard, kind)
     if state.bonus_for is not None:
-        state = _super_jump(state, state.bonus_for, events)  # ST-SUPER-JUMP-SPACE
-        return _run_bonus_queue(state, events)
+        _super_jump(state, state.bonus_for, events, changes)  # ST-SUPER-JUMP-SPACE
+        return _run_bonus_queue(state, events, changes)
     if not jump_candidates(state, seat):
         events.append(ev.SuperJumpUnused(seat))
-        return _run_bonus_queue(state, events)
+        return _run_bonus_queue(state, events, changes)
     # ST-SUPER-JUMP-SPECIAL, ST-P-SPECIAL-JUMP-CHOICE: always the taker's choice.
-    return _goto(state, "super_jump_drawn", jumper=seat)
+    changes["jumper"] = seat
+    return _goto_with(state, "super_jump_drawn", changes)
 
 
-def _super_jump(state: State, character: Character, events: Events) -> State:
+def _super_jump(state: State, character: Character, events: Events, changes: Changes) -> None:
+    """``character`` jumps: the pieces it changes go into ``changes`` (``state``'s pieces
+    are the ones the action started from)."""
     piece = state.piece(character)
     target = state.board.next_rings(piece.position)
     if target is None:
         events.append(ev.SuperJumped(character, piece.position, None, None))
-        return state
+        return
     # ST-SUPER-JUMP-NO-TRIGGER: lands on rings (the rings half of a double), nothing else.
     half = Surface.RINGS if state.board[target].is_double else None
     events.append(ev.SuperJumped(character, piece.position, target, half))
-    return _set_piece(state, Piece(character, target, half))
+    index = _piece_index(state, character)
+    changes["pieces"] = _replace_at(state.pieces, index, Piece(character, target, half))
 
 
 def _apply_choose_jumper(state: State, action: ChooseJumper, events: Events) -> State:
-    state = _super_jump(state, action.character, events)
-    return _run_bonus_queue(replace(state, jumper=None), events)
+    changes: Changes = {"jumper": None}
+    _super_jump(state, action.character, events, changes)
+    return _run_bonus_queue(state, events, changes)
 
 
 def _apply_play(state: State, action: Play, events: Events) -> State:
@@ -389,14 +442,12 @@ def _apply_pass(state: State, action: Pass, events: Events) -> State:
     rest = pending.responders[1:]
     pending = PendingMove(pending.seat, pending.card, pending.character, rest, pending.bonuses)
     if rest:
-        return _goto(state, "next_responder", pending=pending)
+        return _goto_with(state, "next_responder", {"pending": pending})
     return _resolve_move(state, pending, events, {"pending": pending})
 
 
-def _resolve_move(
-    state: State, move: PendingMove, events: Events, changes: dict[str, Any]
-) -> State:
-    """The move resolves; ``changes`` are what the action changed before it (one copy)."""
+def _resolve_move(state: State, move: PendingMove, events: Events, changes: Changes) -> State:
+    """The move resolves; ``changes`` are what the action changed before it."""
     character = move.character
     index = _piece_index(state, character)
     piece = state.pieces[index]
@@ -419,13 +470,14 @@ def _resolve_move(
             events.append(ev.FellBack(character, target, destination))
     changes["pieces"] = _replace_at(state.pieces, index, Piece(character, destination, None))
     if destination >= finish:
-        state = replace_fields(state, changes)
         events.append(ev.Crossed(character))  # ST-CROSSING
         side = state.side_of(state.holder(character.colour))
-        if state.side_is_across(side):  # ST-WIN
+        # Asked of the pieces after the move (a crossing is rare: a state just for it).
+        if replace_fields(state, {"pieces": changes["pieces"]}).side_is_across(side):  # ST-WIN
             events.append(ev.SideWon(state.side_seats(side)))
-            return _goto(state, "side_across", pending=None)
-        return _end_turn(state, events, {})
+            changes["pending"] = None
+            return _goto_with(state, "side_across", changes)
+        return _end_turn(state, events, changes)
     space = board.spaces[destination]
     if space.is_double:
         changes["pending"] = PendingMove(move.seat, move.card, character, (), move.bonuses)
@@ -435,7 +487,7 @@ def _resolve_move(
         changes["pending"] = None
         changes["bonus_queue"] = (state.holder(character.colour),)
         changes["bonus_for"] = character
-        return _run_bonus_queue(replace_fields(state, changes), events)
+        return _run_bonus_queue(state, events, changes)
     return _end_turn(state, events, changes)
 
 
@@ -449,7 +501,7 @@ def _apply_choose_half(state: State, action: ChooseHalf, events: Events) -> Stat
     return _end_turn(state, events, {"pieces": pieces})
 
 
-def _end_turn(state: State, events: Events, changes: dict[str, Any]) -> State:
+def _end_turn(state: State, events: Events, changes: Changes) -> State:
     """The turn ends; ``changes`` are what the turn changed and ``state`` does not hold yet."""
     players = state.players
     turns_played = state.turns_played + 1
@@ -463,7 +515,7 @@ def _end_turn(state: State, events: Events, changes: dict[str, Any]) -> State:
     hands = changes.get("hands", state.hands)
     if not any(hands):
         # ST-DEAL: every hand is empty, a new deal starts with the next seat.
-        return _start_deal(replace_fields(state, changes), events)
+        return _start_deal(state, events, changes)
     while not hands[turn]:
         turn = (turn + 1) % players  # ST-P-EMPTY-HAND: only in a set-up position
     changes["turn"] = turn
