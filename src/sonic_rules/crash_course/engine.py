@@ -11,6 +11,8 @@ resolving the movement stack and the decisions it leaves owed (`movement.resolve
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -30,22 +32,26 @@ def _require_state(state: object) -> None:
         raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
 
 
-_Listed = tuple[State, tuple[A.Action, ...], frozenset[int]]
+_Listed = tuple[State, tuple[A.Action, ...]]
 _listed: _Listed | None = None
-"""The last state whose legal actions (or chance outcomes) were listed, the action
-objects listed (kept alive, so that their ids stay theirs) and their ids."""
+"""The last state whose legal actions (or chance outcomes) were listed, and the action
+objects listed (kept alive with it)."""
 
 
 def _remember(state: State, actions: tuple[A.Action, ...]) -> None:
     global _listed  # one value, replaced whole
-    _listed = (state, actions, frozenset(map(id, actions)))
+    _listed = (state, actions)
 
 
 def _was_listed(state: State, action: object) -> bool:
     """``action`` is one of the very objects just listed as legal in this very ``state``:
     its legality function accepted it then, and would again (both are frozen values)."""
     listed = _listed
-    return listed is not None and listed[0] is state and id(action) in listed[2]
+    return (
+        listed is not None
+        and listed[0] is state
+        and any(map(operator.is_, listed[1], itertools.repeat(action)))
+    )
 
 
 def legal_actions(state: State | View) -> list[A.Action]:
@@ -66,7 +72,7 @@ def chance_outcomes(state: State) -> list[tuple[A.Action, float]]:
     """At a chance node, each distinct outcome with probability count / total."""
     _require_state(state)
     outcomes = L.chance_outcomes(state)
-    _remember(state, tuple(action for action, _ in outcomes))
+    _remember(state, tuple(map(operator.itemgetter(0), outcomes)))
     return outcomes
 
 

@@ -614,7 +614,7 @@ def _decided_item_actions(state: State, character: Character) -> list[Any]:
             spaces = empty_spaces_in(state, range(len(state.course)))
             # check_place_item of the first space: held, placeable, empty (all are).
             for kind in placeable:
-                result += [A.PlaceItem(seat, kind, space) for space in spaces]
+                result += _place_items(seat, kind, spaces)
         if ItemKind.MOTOBUG in kinds and character.position is not None:
             result.append(A.UseMotobug(seat))
         if ItemKind.BOMB in kinds:
@@ -630,6 +630,28 @@ def _decided_item_actions(state: State, character: Character) -> list[Any]:
             result.append(A.PowerUpHeal(seat))
         if free:  # check_power_up_turn
             result.append(A.PowerUpTurn(seat))
+    return result
+
+
+_PLACE_ITEMS: dict[tuple[int, ItemKind], dict[tuple[int, int, int], A.PlaceItem]] = {}
+"""Each `PlaceItem` listed so far, by seat and kind, then by its space's fields: frozen
+values, so one object serves every list that holds it."""
+_MAX_PLACE_ITEMS = 4096
+
+
+def _place_items(
+    seat: int, kind: ItemKind, spaces: list[tuple[tuple[int, int, int], Space]]
+) -> list[A.PlaceItem]:
+    """``[A.PlaceItem(seat, kind, space) for space in spaces]``, each made once."""
+    made = _PLACE_ITEMS.get((seat, kind))
+    if made is None or len(made) > _MAX_PLACE_ITEMS:
+        made = _PLACE_ITEMS[seat, kind] = {}
+    result = []
+    for fields, space in spaces:
+        action = made.get(fields)
+        if action is None:
+            action = made[fields] = A.PlaceItem(seat, kind, space)
+        result.append(action)
     return result
 
 

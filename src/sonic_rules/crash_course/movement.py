@@ -21,6 +21,7 @@ from sonic_rules.crash_course.state import (
     How,
     ItemKind,
     Phase,
+    PlacedTile,
     Space,
 )
 from sonic_rules.crash_course.tiles import BUZZ, SPIKES
@@ -104,7 +105,18 @@ def _advance(d: Draft, frame: Frame) -> None:
         return
     d.motion.pop()
     if frame.remaining > 1:
-        d.motion.append(attrs.evolve(frame, remaining=frame.remaining - 1))
+        d.motion.append(
+            Frame(
+                frame.kind,
+                frame.character,
+                frame.how,
+                frame.space,
+                frame.remaining - 1,
+                frame.lane,
+                frame.skipped,
+                frame.by_move,
+            )
+        )
     d.motion.append(
         Frame(FrameKind.ENTER, frame.character, frame.how, space=target, by_move=frame.by_move)
     )
@@ -156,7 +168,9 @@ def land(d: Draft, number: int, space: Space, how: How, by_move: bool = False) -
     d.events.append(E.Moved(d.name(number), start, space, how.value))
     placed = d.course_tile(space.tile)
     if not placed.bird_taken:
-        d.course[space.tile] = attrs.evolve(placed, bird_taken=True)
+        d.course[space.tile] = PlacedTile(
+            placed.tile, placed.x, placed.y, placed.heading, placed.reversed, True
+        )
         gain_bird(d, number, "first onto a new tile")  # CC-FLICKY-NEW-TILE
     feature = d.feature(space)
     if feature == SPIKES:

@@ -34,6 +34,7 @@ from sonic_rules.crash_course.state import (
     PlacedTile,
     Space,
     State,
+    space_at,
 )
 from sonic_rules.crash_course.tiles import (
     ARROW_LEFT,
@@ -64,9 +65,26 @@ def arrows(catalogue: Catalogue, course: Sequence[PlacedTile]) -> Arrows:
     """Every arrow space of the course (arrows are on straight tiles' outer lanes)."""
     found: Arrows = {}
     for index, placed in enumerate(course):
-        spec = catalogue.tiles[placed.tile]
-        if spec.turn != "straight":
-            continue
+        for point, row, lane, direction in _tile_arrows(catalogue, placed):
+            found[point] = (space_at(index, row, lane), direction)
+    return found
+
+
+TileArrows = tuple[tuple[tuple[int, int], int, int, int], ...]
+_TILE_ARROWS: dict[tuple[int, int, int, int, bool], tuple[Catalogue, TileArrows]] = {}
+"""`_tile_arrows` of recent placed tiles, by their fields (the catalogue checked)."""
+_MAX_TILE_ARROWS = 4096
+
+
+def _tile_arrows(catalogue: Catalogue, placed: PlacedTile) -> TileArrows:
+    """The arrows of one placed tile: fine point, row, lane and the direction each points."""
+    key = (placed.tile, placed.x, placed.y, placed.heading, placed.reversed)
+    known = _TILE_ARROWS.get(key)
+    if known is not None and known[0] is catalogue:
+        return known[1]
+    spec = catalogue.tiles[placed.tile]
+    found: list[tuple[tuple[int, int], int, int, int]] = []
+    if spec.turn == "straight":
         features = oriented_features(spec.rows, placed.reversed)
         for row in range(ROWS):
             for lane in (0, LANES - 1):
@@ -74,8 +92,12 @@ def arrows(catalogue: Catalogue, course: Sequence[PlacedTile]) -> Arrows:
                 if feature in (ARROW_LEFT, ARROW_RIGHT):
                     turn = 3 if feature == ARROW_LEFT else 1
                     point = space_point(placed.x, placed.y, placed.heading, row, lane)
-                    found[point] = (Space(index, row, lane), (placed.heading + turn) % 4)
-    return found
+                    found.append((point, row, lane, (placed.heading + turn) % 4))
+    if len(_TILE_ARROWS) >= _MAX_TILE_ARROWS:
+        _TILE_ARROWS.clear()
+    made = tuple(found)
+    _TILE_ARROWS[key] = (catalogue, made)
+    return made
 
 
 _LAST: dict[str, tuple[State, object]] = {}
@@ -172,7 +194,7 @@ def paths(
     point = space_point(placed.x, placed.y, placed.heading, start.row, start.lane)
     if point not in found:
         return []
-    track_cells = {(p.x, p.y) for p in course}
+    track_cells = _cells(course)
     pipes = {(s.x, s.y): s for s in shortcuts}
     results: list[Joined] = []
 
@@ -202,6 +224,25 @@ def paths(
 
     follow(point, found[point][1], [], [])
     return results
+
+
+_CELLS: dict[int, tuple[tuple[PlacedTile, ...], frozenset[tuple[int, int]]]] = {}
+"""The grid cells of recent course tuples (by identity, each kept alive)."""
+_MAX_CELLS = 256
+
+
+def _cells(course: Sequence[PlacedTile]) -> frozenset[tuple[int, int]]:
+    """The grid cells the track tiles of ``course`` fill (remembered per course tuple)."""
+    if type(course) is not tuple:
+        return frozenset((p.x, p.y) for p in course)
+    known = _CELLS.get(id(course))
+    if known is not None and known[0] is course:
+        return known[1]
+    cells = frozenset((p.x, p.y) for p in course)
+    if len(_CELLS) >= _MAX_CELLS:
+        _CELLS.clear()
+    _CELLS[id(course)] = (course, cells)
+    return cells
 
 
 def walk(

@@ -133,6 +133,23 @@ class Space:
         return f"tile {self.tile} row {self.row} {lane}"
 
 
+_SPACES: dict[tuple[int, int, int], Space] = {}
+"""Spaces made by `space_at`, by their fields."""
+_MAX_SPACES = 4096
+
+
+def space_at(tile: int, row: int, lane: int) -> Space:
+    """``Space(tile, row, lane)``, one object for each space the rules make (spaces are
+    frozen values: equal whether shared or not)."""
+    key = (tile, row, lane)
+    space = _SPACES.get(key)
+    if space is None:
+        if len(_SPACES) >= _MAX_SPACES:
+            _SPACES.clear()
+        space = _SPACES[key] = Space(tile, row, lane)
+    return space
+
+
 @attrs.frozen
 class Character:
     """One character board: where it is, its damage, items, Rings and Power-Up."""
@@ -212,7 +229,9 @@ class Pending:
     rings: int = 0
 
 
-@attrs.frozen
+# Not slotted: a state is built for every action, and attrs builds a frozen class that
+# keeps its fields in a dict in about half the time.
+@attrs.frozen(slots=False)
 class State(Pictured):
     """A Crash Course position. Build one with ``new_game`` or ``setup_position``.
 
@@ -447,8 +466,26 @@ class _Board(dict[Space, BoardItem]):
         return super().__ior__(other)
 
 
+_BOARD_MAPS: dict[int, tuple[tuple[BoardItem, ...], dict[Space, BoardItem]]] = {}
+"""Recent board tuples (by identity, each kept alive) and their items by space."""
+_MAX_BOARD_MAPS = 1024
+
+
+def board_map(items: tuple[BoardItem, ...]) -> dict[Space, BoardItem]:
+    """The items of a state's ``board`` by space, made once per board tuple (states
+    share the tuple while the board is unchanged). Read only: copy it to change it."""
+    known = _BOARD_MAPS.get(id(items))
+    if known is not None and known[0] is items:
+        return known[1]
+    by_space = {item.space: item for item in items}
+    if len(_BOARD_MAPS) >= _MAX_BOARD_MAPS:
+        _BOARD_MAPS.clear()
+    _BOARD_MAPS[id(items)] = (items, by_space)
+    return by_space
+
+
 _THAW: dict[str, Callable[[Any], Any]] = {
-    "board": lambda items: _Board((item.space, item) for item in items),
+    "board": lambda items: _Board(board_map(items)),
     "face_down": set,
 }
 _FREEZE: dict[str, Callable[[Any], Any]] = {

@@ -16,7 +16,9 @@ import attrs
 from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course.state import (
     BoardItem,
+    Character,
     Draft,
+    Frame,
     PlacedShortcut,
     PlacedTile,
     Space,
@@ -24,6 +26,7 @@ from sonic_rules.crash_course.state import (
     Variant,
     airborne_characters,
     occupied_spaces,
+    space_at,
 )
 from sonic_rules.crash_course.tiles import (
     DIRECTIONS,
@@ -53,9 +56,9 @@ def on_course(state: State | Draft, space: Space) -> bool:
 def next_space(course_length: int, space: Space, lane: int) -> Space | None:
     """The space ahead of ``space`` in ``lane``; ``None`` past the newest tile's edge."""
     if space.row + 1 < ROWS:
-        return Space(space.tile, space.row + 1, lane)
+        return space_at(space.tile, space.row + 1, lane)
     if space.tile + 1 < course_length:
-        return Space(space.tile + 1, 0, lane)
+        return space_at(space.tile + 1, 0, lane)
     return None
 
 
@@ -125,7 +128,7 @@ def plain_spaces(
     on, in row and lane order, each with its fields as a tuple (one `Space` object each,
     shared)."""
     return tuple(
-        ((tile, row, lane), Space(tile, row, lane))
+        ((tile, row, lane), space_at(tile, row, lane))
         for row in range(ROWS)
         for lane in range(LANES)
         if features[row * LANES + lane] in EMPTY_FEATURES
@@ -151,8 +154,9 @@ def empty_spaces_of(spaces: Spaces, tiles: range) -> list[Space]:
     ]
 
 
-def empty_spaces_in(state: State, tiles: range) -> list[Space]:
-    """``empty_spaces_of(TrackView(state), tiles)``, read from the state directly."""
+def empty_spaces_in(state: State, tiles: range) -> list[tuple[tuple[int, int, int], Space]]:
+    """``empty_spaces_of(TrackView(state), tiles)``, read from the state directly, each
+    space with its fields as a tuple (a cheap key)."""
     airborne = airborne_characters(state.motion) if state.motion else ()
     taken = {(item.space.tile, item.space.row, item.space.lane) for item in state.board}
     taken.update(
@@ -162,10 +166,10 @@ def empty_spaces_in(state: State, tiles: range) -> list[Space]:
     )
     taken.update((space.tile, space.row, space.lane) for space in state.face_down)
     return [
-        space
+        pair
         for tile in tiles
-        for fields, space in plain_spaces(features_of(state, tile), tile)
-        if fields not in taken
+        for pair in plain_spaces(features_of(state, tile), tile)
+        if pair[0] not in taken
     ]
 
 
@@ -239,7 +243,8 @@ def lay_tile(d: Draft, tile: int, reversed_: bool) -> bool:
         row, lane = item.space.row, item.space.lane
         if turned:
             row, lane = ROWS - 1 - row, LANES - 1 - lane
-        d.board[Space(front, row, lane)] = attrs.evolve(item, space=Space(front, row, lane))
+        space = space_at(front, row, lane)
+        d.board[space] = BoardItem(space, item.kind, item.count)
     spec = d.catalogue.tiles[tile]
     d.events.append(E.TileLaid(spec.id, placed.x, placed.y, reversed_, mega_jump))
     return lifted is not None
@@ -270,12 +275,37 @@ def recycle(d: Draft) -> PlacedTile:
     lifted = d.course.pop(0)
     d.forget_features()
     d.events.append(E.TileRecycled(d.catalogue.tiles[lifted.tile].id))
-    d.board = {_back(s): attrs.evolve(item, space=_back(s)) for s, item in d.board.items()}
-    for number, character in enumerate(d.characters):
-        if character.position is not None:
-            d.characters[number] = attrs.evolve(character, position=_back(character.position))
+    board = {}
+    for s, item in d.board.items():
+        back = _back(s)
+        board[back] = BoardItem(back, item.kind, item.count)
+    d.board = board
+    for number, c in enumerate(d.characters):
+        if c.position is not None:
+            d.characters[number] = Character(
+                c.name,
+                c.owner,
+                _back(c.position),
+                c.damage,
+                c.items,
+                c.rings,
+                c.power_up,
+                c.knocked_down,
+            )
     d.motion = [
-        attrs.evolve(f, space=_back(f.space)) if f.space is not None else f for f in d.motion
+        Frame(
+            f.kind,
+            f.character,
+            f.how,
+            _back(f.space),
+            f.remaining,
+            f.lane,
+            f.skipped,
+            f.by_move,
+        )
+        if f.space is not None
+        else f
+        for f in d.motion
     ]
     set_back = [
         n for n, c in enumerate(d.characters) if c.position is not None and c.position.tile == -1
@@ -291,7 +321,7 @@ def recycle(d: Draft) -> PlacedTile:
 
 
 def _back(space: Space) -> Space:
-    return Space(space.tile - 1, space.row, space.lane)
+    return space_at(space.tile - 1, space.row, space.lane)
 
 
 def _set_back(d: Draft, number: int) -> None:
