@@ -8,6 +8,8 @@ with the JSON path of the offending value.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Set
+from typing import Any
 
 from sonic_rules.core.errors import BoardError, InvalidStateError
 from sonic_rules.crash_course.items import drop_spaces
@@ -46,6 +48,30 @@ from sonic_rules.crash_course.track import (
     features_of,
     on_course,
 )
+
+
+class _Passed:
+    """What a check found of groups of frozen values it passed, by the values' identity
+    (each kept alive, so its id stays its own), for at most ``size`` groups (then it
+    starts afresh). Only tuples and frozen values are remembered: lists may change."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._known: dict[tuple[int, ...], tuple[tuple[object, ...], Any]] = {}
+
+    def get(self, values: tuple[object, ...]) -> Any:
+        """What the check found of ``values``, or ``None`` if not known."""
+        known = self._known.get(tuple(map(id, values)))
+        if known is None or any(a is not b for a, b in zip(known[0], values, strict=True)):
+            return None
+        return known[1]
+
+    def put(self, values: tuple[object, ...], found: Any) -> None:
+        """Remember that the check passed ``values``, finding ``found`` (not ``None``)."""
+        if len(self._known) >= self._size:
+            self._known.clear()
+        self._known[tuple(map(id, values))] = (values, found)
+
 
 DEFAULT_ORDER = (
     CharacterName.SONIC,
@@ -323,8 +349,22 @@ def _check_course(state: State) -> None:
         raise InvalidStateError("the Beginner track gives no Flicky Bird", "$.course")
     if list(state.tile_pile) != sorted(state.tile_pile):
         raise InvalidStateError("the tile pile is listed in catalogue order", "$.tile_pile")
+    _check_shortcuts(state, _course_cells(catalogue, state.course))
+
+
+_LAID = _Passed(256)
+"""Courses found continuous, with their cells, by catalogue and course."""
+
+
+def _course_cells(catalogue: Catalogue, course: tuple[PlacedTile, ...]) -> set[tuple[int, int]]:
+    """The cells of the course's tiles, checked distinct and continuous."""
+    remembered = type(course) is tuple
+    if remembered:
+        known = _LAID.get((catalogue, course))
+        if known is not None:
+            return set(known)
     cells = set()
-    for number, placed in enumerate(state.course):
+    for number, placed in enumerate(course):
         where = f"$.course[{number}]"
         if (placed.x, placed.y) in cells or not 0 <= placed.heading < 4:
             raise InvalidStateError("tiles must sit on distinct cells", where)
@@ -332,11 +372,13 @@ def _check_course(state: State) -> None:
         if number:
             # CC-COURSE-CONTINUOUS, CC-MEGA-JUMP: somewhere along the previous tile's exit
             # line (tiles lifted since may have freed nearer cells).
-            previous = state.course[number - 1]
+            previous = course[number - 1]
             heading, dx, dy = exit_line(catalogue, previous)
             if placed.heading != heading or not _along(previous, dx, dy, placed):
                 raise InvalidStateError("the course is not continuous here", where)
-    _check_shortcuts(state, cells)
+    if remembered:
+        _LAID.put((catalogue, course), frozenset(cells))
+    return cells
 
 
 def _along(previous: PlacedTile, dx: int, dy: int, placed: PlacedTile) -> bool:
@@ -402,6 +444,11 @@ def _check_shortcut_paths(state: State) -> None:
         raise InvalidStateError("the Beginner game has no shortcuts", "$.shortcuts")
     if not state.shortcuts:
         return
+    # What return_shortcuts reads: the catalogue, the course and the shortcut tiles.
+    laid = (state.catalogue, state.course, state.shortcuts)
+    remembered = type(state.course) is tuple and type(state.shortcuts) is tuple
+    if remembered and _JOINED.get(laid):
+        return
     draft = Draft(state)
     return_shortcuts(draft)
     for number, shortcut in enumerate(state.shortcuts):
@@ -410,6 +457,12 @@ def _check_shortcut_paths(state: State) -> None:
                 "this shortcut tile is on no path joining two arrow spaces",
                 f"$.shortcuts[{number}]",
             )
+    if remembered:
+        _JOINED.put(laid, True)
+
+
+_JOINED = _Passed(256)
+"""Shortcut tiles found on paths joining arrow spaces, by catalogue, course and tiles."""
 
 
 _ON_TRACK = (*PLACED_KINDS, ItemKind.RING)
@@ -444,7 +497,6 @@ def _check_spaces(state: State) -> None:
                 "two characters on one space", f"$.characters[{number}].position"
             )
         seen.add(key)
-    spaces: set[tuple[int, int, int]] = set()
     features: dict[int, tuple[str, ...]] = {}
 
     def on_empty(key: tuple[int, int, int]) -> bool:
@@ -455,6 +507,66 @@ def _check_spaces(state: State) -> None:
             tile = features[tile_index] = features_of(state, tile_index)
         return tile[row * LANES + lane] in EMPTY_FEATURES
 
+    spaces = _board_spaces(state, on_empty)
+    if state.face_down and state.variant is not Variant.BEGINNER:
+        raise InvalidStateError("only the Beginner game has face-down tokens", "$.face_down")
+    if len(state.face_down) > sum(state.pile):
+        raise InvalidStateError("more face-down tokens than unseen tokens", "$.face_down")
+    # What the checks of each space read: the catalogue, the course and the spaces.
+    lying = (state.catalogue, state.course, state.face_down)
+    remembered = type(state.course) is tuple and type(state.face_down) is tuple
+    known: tuple[tuple[int, int, int], ...] | None = _LYING.get(lying) if remembered else None
+    if known is not None:
+        # Listed in order, each on an empty space of the course: only the items and
+        # characters of this state are left to check.
+        for number, key in enumerate(known):
+            if key in spaces or key in seen:
+                raise InvalidStateError(
+                    "a face-down token needs its own space of the course",
+                    f"$.face_down[{number}]",
+                )
+        return
+    # Listed once, in order: strictly increasing (Space orders as its fields' tuple).
+    keys = [(space.tile, space.row, space.lane) for space in state.face_down]
+    if not _increasing(keys):
+        raise InvalidStateError("face-down spaces are listed once, in order", "$.face_down")
+    for number, key in enumerate(keys):
+        tile_index, row, lane = key
+        if (
+            not (0 <= tile_index < course and 0 <= row < ROWS and 0 <= lane < LANES)
+            or key in spaces
+            or key in seen
+        ):
+            raise InvalidStateError(
+                "a face-down token needs its own space of the course", f"$.face_down[{number}]"
+            )
+        if not on_empty(key):
+            raise InvalidStateError(
+                "tokens cannot sit on spikes or Buzz Bombers", f"$.face_down[{number}]"
+            )
+    if remembered:
+        _LYING.put(lying, tuple(keys))
+
+
+_LYING = _Passed(256)
+"""Face-down spaces found in order on empty spaces, by catalogue, course and spaces."""
+_BOARDS = _Passed(256)
+"""The spaces of boards found each on an empty space, by catalogue, course and board."""
+
+
+def _board_spaces(
+    state: State, on_empty: Callable[[tuple[int, int, int]], bool]
+) -> Set[tuple[int, int, int]]:
+    """The spaces of the items on the board, each checked to be its own empty space of the
+    course and to hold what may lie there."""
+    lying = (state.catalogue, state.course, state.board)
+    remembered = type(state.course) is tuple and type(state.board) is tuple
+    if remembered:
+        known: frozenset[tuple[int, int, int]] | None = _BOARDS.get(lying)
+        if known is not None:
+            return known
+    course = len(state.course)
+    spaces: set[tuple[int, int, int]] = set()
     for number, item in enumerate(state.board):
         space = item.space
         tile_index, row, lane = key = (space.tile, space.row, space.lane)
@@ -478,28 +590,9 @@ def _check_spaces(state: State) -> None:
             raise InvalidStateError(
                 "only ring stacks hold more than one token", f"$.board[{number}]"
             )
-    if state.face_down and state.variant is not Variant.BEGINNER:
-        raise InvalidStateError("only the Beginner game has face-down tokens", "$.face_down")
-    if len(state.face_down) > sum(state.pile):
-        raise InvalidStateError("more face-down tokens than unseen tokens", "$.face_down")
-    # Listed once, in order: strictly increasing (Space orders as its fields' tuple).
-    keys = [(space.tile, space.row, space.lane) for space in state.face_down]
-    if not _increasing(keys):
-        raise InvalidStateError("face-down spaces are listed once, in order", "$.face_down")
-    for number, key in enumerate(keys):
-        tile_index, row, lane = key
-        if (
-            not (0 <= tile_index < course and 0 <= row < ROWS and 0 <= lane < LANES)
-            or key in spaces
-            or key in seen
-        ):
-            raise InvalidStateError(
-                "a face-down token needs its own space of the course", f"$.face_down[{number}]"
-            )
-        if not on_empty(key):
-            raise InvalidStateError(
-                "tokens cannot sit on spikes or Buzz Bombers", f"$.face_down[{number}]"
-            )
+    if remembered:
+        _BOARDS.put(lying, frozenset(spaces))
+    return spaces
 
 
 def _check_turn(state: State, count: int) -> None:
