@@ -121,7 +121,7 @@ def _by_parts(name: str, state: State, compute: Callable[[State], list[Any]]) ->
 
     Returns the remembered list itself: callers copy it.
     """
-    parts = (state.course, state.shortcuts, state.shortcut_attempt, state.catalogue)
+    parts = (_geometry(state.course), state.shortcuts, state.shortcut_attempt, state.catalogue)
     active = state.characters[state.active]
     key = (name, *map(id, parts), active.position, active.owner)
     known = _BY_PARTS.get(key)
@@ -134,24 +134,52 @@ def _by_parts(name: str, state: State, compute: Callable[[State], list[Any]]) ->
     return result
 
 
-_BY_COURSE: dict[tuple[PlacedTile, ...], tuple[Catalogue, Arrows]] = {}
-"""`arrows` of recent courses (a course changes only when a tile is laid or turned)."""
+_GEOMETRIES: dict[tuple[tuple[int, int, int, int, bool], ...], tuple[Any, ...]] = {}
+"""One object per course geometry seen lately (see `_geometry`)."""
+_COURSE_GEOMETRY: dict[int, tuple[tuple[PlacedTile, ...], tuple[Any, ...]]] = {}
+"""The geometry object of recent course tuples (by identity, each kept alive)."""
+_MAX_GEOMETRIES = 256
+
+
+def _geometry(course: tuple[PlacedTile, ...]) -> tuple[Any, ...]:
+    """One shared object for every course with the same tiles in the same cells, headings
+    and orientations: what shortcuts read of a course (whether a tile's bird was taken
+    is not), so that what `_by_parts` remembers outlives a bird taken."""
+    known = _COURSE_GEOMETRY.get(id(course))
+    if known is not None and known[0] is course:
+        return known[1]
+    shape = tuple((p.tile, p.x, p.y, p.heading, p.reversed) for p in course)
+    geometry = _GEOMETRIES.get(shape)
+    if geometry is None:
+        if len(_GEOMETRIES) >= _MAX_GEOMETRIES:
+            _GEOMETRIES.clear()
+        geometry = _GEOMETRIES[shape] = shape
+    if len(_COURSE_GEOMETRY) >= _MAX_GEOMETRIES:
+        _COURSE_GEOMETRY.clear()
+    _COURSE_GEOMETRY[id(course)] = (course, geometry)
+    return geometry
+
+
+_BY_COURSE: dict[int, tuple[tuple[Any, ...], Catalogue, Arrows]] = {}
+"""`arrows` of recent course geometries (`_geometry`, by identity, each kept alive): a
+course changes shape only when a tile is laid, lifted or turned."""
 
 
 def _arrows_of(state: State) -> Arrows:
-    """`arrows` of a state's course, remembered per course."""
+    """`arrows` of a state's course, remembered per course geometry."""
     return _arrows_for(state.catalogue, state.course)
 
 
 def _arrows_for(catalogue: Catalogue, course: tuple[PlacedTile, ...]) -> Arrows:
-    """`arrows`, remembered per course (the result is only read)."""
-    known = _BY_COURSE.get(course)
-    if known is not None and known[0] is catalogue:
-        return known[1]
+    """`arrows`, remembered per course geometry (the result is only read)."""
+    geometry = _geometry(course)
+    known = _BY_COURSE.get(id(geometry))
+    if known is not None and known[0] is geometry and known[1] is catalogue:
+        return known[2]
     if len(_BY_COURSE) > 256:
         _BY_COURSE.clear()
     found = arrows(catalogue, course)
-    _BY_COURSE[course] = (catalogue, found)
+    _BY_COURSE[id(geometry)] = (geometry, catalogue, found)
     return found
 
 
@@ -164,10 +192,10 @@ def _within_reach(state: State, position: Space, found: Arrows, tiles: int) -> b
     x, y = space_point(placed.x, placed.y, placed.heading, position.row, position.lane)
     reach = 3 * (tiles + 1) + 1
     here = progress(position)
-    return any(
-        abs(px - x) + abs(py - y) <= reach and progress(space) > here
-        for (px, py), (space, _direction) in found.items()
-    )
+    for (px, py), (space, _direction) in found.items():
+        if abs(px - x) + abs(py - y) <= reach and (space.tile, space.row) > here:
+            return True
+    return False
 
 
 def _midpoint(cell: tuple[int, int], edge: int) -> tuple[int, int]:
@@ -408,7 +436,8 @@ def _steps(state: State) -> list[A.LayShortcutTile]:
                 state, rest, [t for t in free if t != tile]
             ):
                 steps.add(A.LayShortcutTile(owner, tile, x, y, entry, exit_))
-    return sorted(steps, key=A.action_key)
+    # The order of `A.action_key` (all of one type: their fields in declaration order).
+    return sorted(steps, key=lambda s: (s.seat, s.tile, s.x, s.y, s.entry, s.exit))
 
 
 def attempt_joins(state: State | Draft) -> Space | None:
@@ -430,10 +459,11 @@ def return_shortcuts(d: Draft) -> None:
     """``CC-SHORTCUT-RETURN``: shortcut tiles no longer joining two arrows go back."""
     if not d.shortcuts:
         return
-    found = _arrows_for(d.catalogue, tuple(d.course))
+    course = tuple(d.course)
+    found = _arrows_for(d.catalogue, course)
     supported: set[int] = set()
     for space, _direction in found.values():
-        joined = walk(d.course, d.shortcuts, space, found)
+        joined = walk(course, d.shortcuts, space, found)
         if joined is not None:
             supported.update(joined[1])
     kept = []
