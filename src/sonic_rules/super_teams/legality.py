@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable
-from itertools import groupby
-from operator import attrgetter, is_not
+from itertools import chain, groupby
+from operator import attrgetter, getitem, is_not
 from typing import Any
 
 from sonic_rules.core.errors import IllegalActionError, InvalidActionError
@@ -37,6 +37,7 @@ from sonic_rules.super_teams.actions import (
 )
 from sonic_rules.super_teams.board import Surface
 from sonic_rules.super_teams.cards import (
+    CARDS,
     BonusKind,
     Card,
     Character,
@@ -281,7 +282,7 @@ def deal_outcomes(state: State) -> list[tuple[Action, float]]:
             _count_elements(counts, deck)
             if len(counts) == 1 + sum(map(is_not, deck, deck[1:])):
                 pairs = _deal_pairs(seat, total)
-                return [pairs[card][n] for card, n in counts.items()]
+                return list(map(getitem, map(pairs.__getitem__, counts), counts.values()))
         except (KeyError, IndexError, TypeError):  # not a card: a state built by hand
             pass
     # The deck is a sorted tuple: equal cards sit together, in order. A card's rank names
@@ -321,6 +322,19 @@ def _seat_to_act(state: State) -> int:
 def legal_plays(state: State) -> list[Action]:
     """ST-PLAY-CARD: each card in the hand, for each character `check_play` accepts."""
     seat = _seat_to_act(state)
+    if max(map(_position, state.pieces), default=-1) < len(state.board.spaces):
+        # Nobody has crossed yet (most of a game): a card moves its colour's characters
+        # when the colour is in play (`movable_characters`), so each card's plays are
+        # the same for every state of this seat and these colours.
+        table = _play_table(seat, state.colours_in_play)
+        if table is not None:
+            try:
+                # A hand is sorted: each card once, in order.
+                return list(
+                    chain.from_iterable(map(table.__getitem__, dict.fromkeys(state.hands[seat])))
+                )
+            except (KeyError, TypeError):  # not a card: a state built by hand
+                pass
     movable: dict[Colour | None, tuple[Character, ...]] = {}
     plays: list[Action] = []
     for card in dict.fromkeys(state.hands[seat]):  # a hand is sorted: each card once, in order
@@ -328,6 +342,33 @@ def legal_plays(state: State) -> list[Action]:
             movable[card.colour] = movable_characters(state, card.colour)
         plays += _plays(seat, card, movable[card.colour])
     return plays
+
+
+_PLAY_TABLES: dict[tuple[int, tuple[Colour, ...]], dict[Card, tuple[Play, ...]]] = {}
+"""``_PLAY_TABLES[seat, colours_in_play][card]``: the plays of ``card`` while nobody has
+crossed, made once per seat and colours."""
+_MAX_PLAY_TABLES = 256
+
+
+def _play_table(
+    seat: int, colours_in_play: tuple[Colour, ...]
+) -> dict[Card, tuple[Play, ...]] | None:
+    """`_PLAY_TABLES` for ``seat``, ``None`` for a seat that is no table's."""
+    key = (seat, colours_in_play)
+    table = _PLAY_TABLES.get(key)
+    if table is None:
+        if not (type(seat) is int and 0 <= seat < SEATS) or len(_PLAY_TABLES) >= _MAX_PLAY_TABLES:
+            return None
+        table = {
+            card: tuple(
+                _plays(seat, card, card.colour.characters)
+                if card.colour is not None and card.colour in colours_in_play
+                else ()
+            )
+            for card in CARDS
+        }
+        _PLAY_TABLES[key] = table
+    return table
 
 
 _PLAYS: dict[tuple[int, Card, tuple[Character, ...]], list[Play]] = {}
@@ -346,17 +387,43 @@ def _plays(seat: int, card: Card, characters: tuple[Character, ...]) -> list[Pla
 
 def legal_responses(state: State) -> list[Action]:
     """ST-RESPONSE-WINDOW: a pass, or each bonus kind held that may be played."""
-    assert state.pending is not None
+    pending = state.pending
+    assert pending is not None
     seat = _seat_to_act(state)
-    character = state.pending.character
-    kinds = dict.fromkeys(state.bonus_hands[seat])  # a bonus hand is sorted
+    character = pending.character
+    hand = state.bonus_hands[seat]
+    # What `bonus_is_playable` decides by: the kinds held and, for Superbonus and
+    # Shield only, the surface under the character.
+    surface = (
+        state.surface(character)
+        if BonusKind.SUPERBONUS in hand or BonusKind.SHIELD in hand
+        else None
+    )
+    key: _ResponseKey = (seat, hand, surface)
+    try:
+        known = _RESPONSES.get(key)
+    except TypeError:  # not hashable: a state built by hand
+        keep = False
+    else:
+        if known is not None:
+            return list(known)
+        keep = type(seat) is int and 0 <= seat < SEATS and len(_RESPONSES) < _MAX_RESPONSES
+    kinds = dict.fromkeys(hand)  # a bonus hand is sorted
     responses: list[Action] = [interned(Pass, seat)]
     responses += [
         interned(PlayBonus, seat, kind)
         for kind in kinds
         if bonus_is_playable(state, kind, character)
     ]
+    if keep:
+        _RESPONSES[key] = tuple(responses)
     return responses
+
+
+_ResponseKey = tuple[int, tuple[BonusKind, ...], Surface | None]
+_RESPONSES: dict[_ResponseKey, tuple[Action, ...]] = {}
+"""`legal_responses` by seat, bonus hand and (when it matters) surface: frozen values."""
+_MAX_RESPONSES = 10_000
 
 
 def legal_halves(state: State) -> list[Action]:

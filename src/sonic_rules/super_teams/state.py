@@ -8,8 +8,8 @@ deck is a multiset, and drawing from it is a chance node.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
-from operator import attrgetter
 from typing import Any
 
 import attrs
@@ -195,8 +195,6 @@ _SURFACES: dict[Space, Surface | None] = {space: space.surface for space in Spac
 
 
 _FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(State))
-_FIELD_INDEX: dict[str, int] = {name: index for index, name in enumerate(_FIELDS)}
-_read_fields = attrgetter(*_FIELDS)
 _SEATING = _SEAT_COLOURS, _IN_PLAY, _HOLDER = tuple(
     State.__dict__[name] for name in ("seat_colours", "colours_in_play", "_holder")
 )
@@ -213,15 +211,12 @@ def replace(state: State, **changes: Any) -> State:
 def replace_fields(state: State, changes: dict[str, Any]) -> State:
     """`replace` with the changes given as a dict: the engine builds one as an action
     goes on and hands it over, so it is never copied into keyword arguments again."""
-    values = list(_read_fields(state))
-    for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
-    new = State(*values)
+    new = _build(state, changes)
     if "players" not in changes and "options" not in changes:
         try:
-            seat_colours = _SEAT_COLOURS.__get__(state)
-            in_play = _IN_PLAY.__get__(state)
-            holder = _HOLDER.__get__(state)
+            _SET_SEAT_COLOURS(new, _GET_SEAT_COLOURS(state))
+            _SET_IN_PLAY(new, _GET_IN_PLAY(state))
+            _SET_HOLDER(new, _GET_HOLDER(state))
         except AttributeError:  # not all worked out yet for ``state``
             for slot in _SEATING:
                 try:
@@ -229,8 +224,23 @@ def replace_fields(state: State, changes: dict[str, Any]) -> State:
                 except AttributeError:
                     continue
                 slot.__set__(new, value)
-        else:
-            _SEAT_COLOURS.__set__(new, seat_colours)
-            _IN_PLAY.__set__(new, in_play)
-            _HOLDER.__set__(new, holder)
     return new
+
+
+_GET_SEAT_COLOURS, _GET_IN_PLAY, _GET_HOLDER = (slot.__get__ for slot in _SEATING)
+_SET_SEAT_COLOURS, _SET_IN_PLAY, _SET_HOLDER = (slot.__set__ for slot in _SEATING)
+
+
+def _compile_build() -> Callable[[State, dict[str, Any]], State]:
+    """``_build(state, changes)``: a new `State` with each field from ``changes`` if
+    named there, else from ``state``. Written out field by field from
+    ``attrs.fields(State)`` (as attrs writes ``__init__``): no list of values is
+    built and filled per new state."""
+    values = ", ".join(f"c[{name!r}] if {name!r} in c else s.{name}" for name in _FIELDS)
+    namespace: dict[str, Any] = {"State": State}
+    exec(f"def _build(s, c):\n    return State({values})\n", namespace)
+    build: Callable[[State, dict[str, Any]], State] = namespace["_build"]
+    return build
+
+
+_build = _compile_build()
