@@ -205,7 +205,7 @@ def use_motobug(d: Draft, action: A.UseMotobug) -> None:
     assert position is not None
     space = next_space(d.course_length(), position, position.lane)
     while space is not None:
-        item = d.board.get(space)
+        item = d.item_at(space)
         if item is not None and item.kind is ItemKind.CRABMEAT:
             del d.board[space]
             discard_items(d, ItemKind.CRABMEAT, 1, "stopped a Motobug")

@@ -65,7 +65,7 @@ def move(d: Draft, action: A.Move) -> None:
 
 def _enter(d: Draft, frame: Frame) -> None:
     assert frame.space is not None
-    if frame.space in d.face_down:
+    if d.is_face_down(frame.space):
         # CC-BEGINNER-ITEMS: the token is turned up before stepping in; its kind is only
         # decided now, by chance (CC-PROJ-BEGINNER-HIDDEN).
         d.pause_in(Phase.REVEALING, "face_down_item_entered")
@@ -126,7 +126,7 @@ def ground_obstacle(d: Draft, space: Space) -> bool:
     """Spikes, a Crabmeat or a character (``CC-ITEM-SPRING``)."""
     if d.feature(space) == SPIKES or space in d.occupied:
         return True
-    item = d.board.get(space)
+    item = d.item_at(space)
     return item is not None and item.kind is ItemKind.CRABMEAT
 
 
@@ -177,7 +177,7 @@ def land(d: Draft, number: int, space: Space, how: How, by_move: bool = False) -
         damage(d, number, "spikes", item=False, hazard=True)  # CC-SPIKES
     elif feature == BUZZ and (d.beginner or how in (How.JUMP, How.BUMP)):
         damage(d, number, "a Buzz Bomber", item=False, hazard=True)  # CC-BUZZ-BOMBER
-    item = d.board.get(space)
+    item = d.item_at(space)
     if item is None:
         return
     if item.kind is ItemKind.RING:

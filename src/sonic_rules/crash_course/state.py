@@ -63,14 +63,14 @@ class ItemKind(enum.Enum):
     CRABMEAT = "crabmeat"
     RING = "ring"
 
-    @property
-    def index(self) -> int:
-        """Position of this kind in ``pile``/``discard``/``box`` count tuples."""
-        return _KIND_INDEX[self]
+    index: int
+    """Position of this kind in ``pile``/``discard``/``box`` count tuples (a plain
+    attribute of each member, read on every draw and in every sort of items)."""
 
 
 KINDS: tuple[ItemKind, ...] = tuple(ItemKind)
-_KIND_INDEX = {kind: number for number, kind in enumerate(KINDS)}
+for _number, _kind in enumerate(KINDS):
+    _kind.index = _number
 # CC-COMPONENTS: the box contents. Every count below is a hard limit the referee keeps
 # (tokens only move between pile, discard, box, boards and track; ``item_total``).
 TOKEN_COUNTS: dict[ItemKind, int] = {
@@ -597,6 +597,7 @@ class Draft:
     turns_played: int
     decisions_made: int
     occupied: dict[Space, int]
+    required_birds: int
 
     def __init__(self, state: State) -> None:
         self._state = state
@@ -620,7 +621,6 @@ class Draft:
         self.pending = list(state.pending)
         self.drawn = list(state.drawn)
         self.beginner = state.variant is Variant.BEGINNER
-        self.required_birds = state.required_birds
         self.events: list[Event] = []
         self._features: dict[int, tuple[str, ...]] = {}
 
@@ -629,6 +629,8 @@ class Draft:
         if name in _LAZY:
             value = getattr(self._state, name)
             thawed = _THAW[name](value) if name in _THAW else list(value)
+        elif name == "required_birds":
+            thawed = self._state.required_birds
         elif name == "occupied":
             # From the state as it was given, as if made when the draft was.
             thawed = occupied_spaces(self._state.characters, self._state.motion)
@@ -684,6 +686,17 @@ class Draft:
             self.turns_played,
             self.decisions_made,
         )
+
+    def item_at(self, space: Space) -> BoardItem | None:
+        """``self.board.get(space)``, read without making the board dict."""
+        board = self.__dict__.get("board")
+        return (board_map(self._state.board) if board is None else board).get(space)
+
+    def is_face_down(self, space: Space) -> bool:
+        """``space in self.face_down``, read without making the set while there is none."""
+        if "face_down" not in self.__dict__ and not self._state.face_down:
+            return False
+        return space in self.face_down
 
     def feature(self, space: Space) -> str:
         """The feature of ``space`` (cached per tile until the course changes)."""
