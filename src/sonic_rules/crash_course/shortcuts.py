@@ -121,12 +121,24 @@ def _by_parts(name: str, state: State, compute: Callable[[State], list[Any]]) ->
 
     Returns the remembered list itself: callers copy it.
     """
-    parts = (_geometry(state.course), state.shortcuts, state.shortcut_attempt, state.catalogue)
+    geometry = _geometry(state.course)
+    shortcuts, attempt, catalogue = state.shortcuts, state.shortcut_attempt, state.catalogue
     active = state.characters[state.active]
-    key = (name, *map(id, parts), active.position, active.owner)
+    key = (
+        name,
+        id(geometry),
+        id(shortcuts),
+        id(attempt),
+        id(catalogue),
+        active.position,
+        active.owner,
+    )
     known = _BY_PARTS.get(key)
-    if known is not None and all(a is b for a, b in zip(known[0], parts, strict=True)):
-        return known[1]
+    if known is not None:
+        was = known[0]
+        if was[0] is geometry and was[1] is shortcuts and was[2] is attempt and was[3] is catalogue:
+            return known[1]
+    parts = (geometry, shortcuts, attempt, catalogue)
     result = compute(state)
     if len(_BY_PARTS) >= _MAX_BY_PARTS:
         _BY_PARTS.clear()
