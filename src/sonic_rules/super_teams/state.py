@@ -195,9 +195,8 @@ _SURFACES: dict[Space, Surface | None] = {space: space.surface for space in Spac
 
 
 _FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(State))
-_SEATING = _SEAT_COLOURS, _IN_PLAY, _HOLDER = tuple(
-    State.__dict__[name] for name in ("seat_colours", "colours_in_play", "_holder")
-)
+_SEATING_NAMES = ("seat_colours", "colours_in_play", "_holder")
+_SEATING = tuple(State.__dict__[name] for name in _SEATING_NAMES)
 """The slots of the cached properties that depend only on ``players`` and ``options``."""
 
 
@@ -217,14 +216,20 @@ def replace_fields(state: State, changes: dict[str, Any]) -> State:
             _SET_SEAT_COLOURS(new, _GET_SEAT_COLOURS(state))
             _SET_IN_PLAY(new, _GET_IN_PLAY(state))
             _SET_HOLDER(new, _GET_HOLDER(state))
-        except AttributeError:  # not all worked out yet for ``state``
-            for slot in _SEATING:
-                try:
-                    value = slot.__get__(state)
-                except AttributeError:
-                    continue
-                slot.__set__(new, value)
+        except AttributeError:  # not all worked out yet for ``state`` (a new game's first)
+            _carry_seating(state, new)
     return new
+
+
+def _carry_seating(state: State, new: State) -> None:
+    """Work out ``state``'s seating (kept on it, as any reader would) and give ``new`` the
+    same, so that the states after it copy it without asking again."""
+    for name, slot in zip(_SEATING_NAMES, _SEATING, strict=True):
+        try:
+            value = getattr(state, name)
+        except Exception:  # a state built by hand: reading it raises, as it would have
+            continue
+        slot.__set__(new, value)
 
 
 _GET_SEAT_COLOURS, _GET_IN_PLAY, _GET_HOLDER = (slot.__get__ for slot in _SEATING)
