@@ -770,8 +770,26 @@ _READERS: tuple[Callable[[Any], Any], ...] = (
     _int,
 )
 """How `structure_state` reads each field, in `FIELDS` order."""
-_MARKERS = tuple(f',"{name}":' for name in FIELDS[1:])
-_CATALOGUE = FIELDS.index("catalogue")
+_GROUPS = (
+    ("variant", "players", "options"),
+    ("catalogue",),
+    ("characters",),
+    ("birds", "bird_supply", "pile", "discard", "box"),
+    ("course", "tile_pile", "shortcuts"),
+    ("board", "face_down"),
+    FIELDS[FIELDS.index("phase") :],
+)
+"""The fields in runs that change together (a game's set-up, the course, the board...),
+each run read as one part."""
+assert sum(_GROUPS, ()) == FIELDS
+_OPENINGS = tuple(f'{{"{names[0]}":' for names in _GROUPS)
+"""Each part, opened as an object of its fields: how it is read."""
+_MARKERS = tuple(f',"{names[0]}":' for names in _GROUPS[1:])
+"""Where each part but the first starts, in a state's text."""
+_GROUP_READERS = tuple(tuple(_READERS[FIELDS.index(name)] for name in names) for names in _GROUPS)
+_CATALOGUE = 1
+"""The catalogue's part (its only field)."""
+_CATALOGUE_FIELD = FIELDS.index("catalogue")
 
 _UNSURE = object()
 """A part that is not plainly shaped JSON text: the reference reads the whole text."""
@@ -780,21 +798,30 @@ _MALFORMED = object()
 
 _MAX_PARTS = 512
 _MAX_CATALOGUES = 16
-_parts: tuple[dict[str, Any], ...] = tuple({} for _ in FIELDS)
-"""What each field's text was read as (its value, `_UNSURE` or `_MALFORMED`), by the text:
-the same text always reads the same, and states share most parts."""
+_parts: tuple[dict[str, Any], ...] = tuple({} for _ in _GROUPS)
+"""What each part's text was read as (its fields' values, `_UNSURE` or `_MALFORMED`), by
+the text: the same text always reads the same, and states share most parts."""
 
 
-def _read_part(text: str, read: Callable[[Any], Any]) -> Any:
-    # As part of the state's object the text is one level deeper than alone.
-    if not _plainly_shaped(text, MAX_JSON_DEPTH - 1):
+def _read_part(number: int, text: str) -> Any:
+    """The values of part ``number``'s fields read from ``text``, `_UNSURE` or
+    `_MALFORMED`."""
+    # Opened as an object of its fields the text is as deep as in the state's object.
+    whole = _OPENINGS[number] + text + "}"
+    if not _plainly_shaped(whole):
         return _UNSURE
     try:
-        value = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(whole, parse_constant=_no_constant)
     except (ValueError, _Malformed):
         return _UNSURE
+    names = _GROUPS[number]
+    # The same keys in the same order: the state's text holds them in this order too
+    # (a key given twice is read as the whole text reads it: its last value, in its place).
+    if type(data) is not dict or tuple(data) != names:
+        return _UNSURE
     try:
-        return read(value)
+        readers = _GROUP_READERS[number]
+        return tuple([read(value) for value, read in zip(data.values(), readers, strict=True)])
     except _Malformed:
         return _MALFORMED
 
@@ -803,13 +830,13 @@ def read_state(
     text: object, head: str, catalogue: Callable[[Any], Catalogue], catalogues: dict[str, Catalogue]
 ) -> State | None:
     """`structure_state` of `state_fields`, for text exactly in the form `to_json`
-    writes (``head``, then each field once, in order); ``None`` for anything else, and
-    for fields `structure_state` would not read: the reference reads the text then.
+    writes (``head``, then the fields in order); ``None`` for anything else, and for
+    fields `structure_state` would not read: the reference reads the text then.
 
-    The text is cut at each field's key and each part is read once: a later state
-    sharing a part (the options, the course...) reads it from memory. ``catalogue`` reads
-    the catalogue's JSON value once every other field is known good (it raises what
-    `from_json` raises for it), and ``catalogues`` keeps what it read, by its text.
+    The text is cut where runs of fields start, and each part is read once: a later
+    state sharing a part (the set-up, the course...) reads it from memory. ``catalogue``
+    reads the catalogue's JSON value once every other field is known good (it raises
+    what `from_json` raises for it), and ``catalogues`` keeps what it read, by its text.
     """
     if (
         type(text) is not str
@@ -819,12 +846,13 @@ def read_state(
         or "\\" in text
     ):
         return None
-    # No string holds a quote (no escapes): a key found outside one level of nesting
-    # leaves parts that are not JSON, and the whole text is read by the reference.
+    # No string holds a quote (no escapes): a key found inside a field's value leaves
+    # parts that do not read as their fields, and the whole text is read by the reference.
     values: list[Any] = []
     start = len(head)
     find = text.find
     last = len(text) - 1
+    written = ""
     for number, known in enumerate(_parts):
         if number < len(_MARKERS):
             marker = _MARKERS[number]
@@ -834,17 +862,17 @@ def read_state(
         else:
             marker, end = "}", last
         part = text[start:end]
-        value = known.get(part, _UNSURE)
-        if value is _UNSURE:
-            value = _read_part(part, _READERS[number])
+        read = known.get(part, _UNSURE)
+        if read is _UNSURE:
+            read = _read_part(number, part)
             if len(known) >= _MAX_PARTS:
                 known.clear()
-            known[part] = value
-            if value is _UNSURE:
+            known[part] = read
+            if read is _UNSURE:
                 return None
-        if value is _MALFORMED:
+        if read is _MALFORMED:
             return None
-        values.append(value)
+        values += read
         if number == _CATALOGUE:
             written = part
         start = end + len(marker)
@@ -856,5 +884,5 @@ def read_state(
         if len(catalogues) >= _MAX_CATALOGUES:
             catalogues.clear()
         catalogues[written] = found
-    values[_CATALOGUE] = found
+    values[_CATALOGUE_FIELD] = found
     return State(*values)

@@ -61,10 +61,9 @@ class _Passed:
 
     def get(self, values: tuple[object, ...]) -> Any:
         """What the check found of ``values``, or ``None`` if not known."""
+        # The values remembered are kept alive: no other value has their ids meanwhile.
         known = self._known.get(tuple(map(id, values)))
-        if known is None or any(a is not b for a, b in zip(known[0], values, strict=True)):
-            return None
-        return known[1]
+        return None if known is None else known[1]
 
     def put(self, values: tuple[object, ...], found: Any) -> None:
         """Remember that the check passed ``values``, finding ``found`` (not ``None``)."""
@@ -284,18 +283,17 @@ def _check_counts(state: State, count: int) -> None:
         if len(values) != len(KINDS) or any(v < 0 for v in values):
             raise InvalidStateError(f"expected {len(KINDS)} non-negative counts", f"$.{name}")
     totals = _token_totals(state)
-    for kind, total in zip(KINDS, totals, strict=True):
-        if total != TOKEN_COUNTS[kind]:
-            raise InvalidStateError(
-                f"{total} {kind.value} tokens in play, the game has {TOKEN_COUNTS[kind]}", "$.pile"
-            )
+    if totals != _IN_PLAY:
+        for kind, total in zip(KINDS, totals, strict=True):
+            if total != TOKEN_COUNTS[kind]:
+                raise InvalidStateError(
+                    f"{total} {kind.value} tokens in play, the game has {TOKEN_COUNTS[kind]}",
+                    "$.pile",
+                )
     assert sum(totals) == TOTAL_ITEMS
     # CC-COMPONENTS, CC-BEGINNER-ITEMS: the tokens a game leaves in the box stay there.
     beginner = state.variant is Variant.BEGINNER
-    boxed = tuple(
-        TOKEN_COUNTS[kind] if beginner and kind not in BEGINNER_KINDS else 0 for kind in KINDS
-    )
-    if state.box != boxed:
+    if state.box != _BOXED[beginner]:
         raise InvalidStateError(
             "the Beginner game leaves every token but Boosters, Crabmeats and Rings in the box, "
             "the others leave none",
@@ -313,13 +311,25 @@ def _check_counts(state: State, count: int) -> None:
         raise InvalidStateError("one count per character", "$.turn_hazard_damage")
 
 
+_IN_PLAY = [TOKEN_COUNTS[kind] for kind in KINDS]
+"""``TOKEN_COUNTS`` in `KINDS` order: what `_token_totals` gives for a consistent state."""
+_BOXED = {
+    beginner: tuple(
+        TOKEN_COUNTS[kind] if beginner and kind not in BEGINNER_KINDS else 0 for kind in KINDS
+    )
+    for beginner in (False, True)
+}
+"""The box of the Beginner game (``True``) and of the others."""
+_RING = ItemKind.RING.index
+
+
 def _token_totals(state: State) -> list[int]:
     """``state.token_count(kind)`` for each kind in `KINDS` order, in one pass."""
     totals = [a + b + c for a, b, c in zip(state.pile, state.discard, state.box, strict=True)]
     for character in state.characters:
         for kind in character.items:
             totals[kind.index] += 1
-    ring = ItemKind.RING.index
+    ring = _RING
     totals[ring] += sum(c.rings for c in state.characters)
     totals[ring] += sum(pending.rings for pending in state.pending)
     for kind in state.drawn:
