@@ -603,8 +603,13 @@ def _enum_text(texts: dict[E, str], cls: type[E], value: Any) -> str:
     return texts[value]
 
 
-_texts = IdentityMemo(4096)
-"""The text of parts of states written so far, by the parts' identity (frozen values)."""
+_option_texts = IdentityMemo(256)
+_character_texts = IdentityMemo(4096)
+_course_texts = IdentityMemo(1024)
+_board_texts = IdentityMemo(1024)
+_face_down_texts = IdentityMemo(1024)
+"""The text of parts of states written so far, by the parts' identity (frozen values),
+one memory for each kind of part."""
 
 
 def _options_text(options: Options) -> str:
@@ -630,13 +635,14 @@ def _spaces_text(spaces: tuple[Space, ...]) -> str:
 def _characters_text(characters: tuple[Character, ...]) -> str:
     if type(characters) is not tuple:
         raise _Unusual
-    return "[" + ",".join([_texts(character, _character_text) for character in characters]) + "]"
+    texts = [_character_texts(character, _character_text) for character in characters]
+    return "[" + ",".join(texts) + "]"
 
 
-def _memo_text(value: Any, write: Callable[[Any], str]) -> str:
+def _memo_text(value: Any, memo: IdentityMemo, write: Callable[[Any], str]) -> str:
     if type(value) is not tuple:
         raise _Unusual
-    text: str = _texts(value, write)
+    text: str = memo(value, write)
     return text
 
 
@@ -667,7 +673,7 @@ def write_state(state: State, head: str, catalogue: Callable[[Catalogue], str]) 
                 ',"players":',
                 _int_text(state.players),
                 ',"options":',
-                _texts(state.options, _options_text),
+                _option_texts(state.options, _options_text),
                 ',"catalogue":',
                 catalogue(state.catalogue),
                 ',"characters":',
@@ -683,15 +689,15 @@ def write_state(state: State, head: str, catalogue: Callable[[Catalogue], str]) 
                 ',"box":',
                 _ints_text(state.box),
                 ',"course":',
-                _memo_text(state.course, _course_text),
+                _memo_text(state.course, _course_texts, _course_text),
                 ',"tile_pile":',
                 _ints_text(state.tile_pile),
                 ',"shortcuts":',
                 _shortcuts_text(state.shortcuts),
                 ',"board":',
-                _memo_text(state.board, _board_text),
+                _memo_text(state.board, _board_texts, _board_text),
                 ',"face_down":',
-                _memo_text(state.face_down, _spaces_text),
+                _memo_text(state.face_down, _face_down_texts, _spaces_text),
                 ',"phase":',
                 _enum_text(_PHASE_TEXTS, Phase, state.phase),
                 ',"active":',
@@ -865,7 +871,7 @@ def read_state(
         read = known.get(part, _UNSURE)
         if read is _UNSURE:
             read = _read_part(number, part)
-            if len(known) >= _MAX_PARTS:
+            if len(known) >= (_MAX_CATALOGUES if number == _CATALOGUE else _MAX_PARTS):
                 known.clear()
             known[part] = read
             if read is _UNSURE:
