@@ -164,6 +164,9 @@ class Character:
     knocked_down: bool = False
 
 
+_CHARACTER_FIELDS = frozenset(field.name for field in attrs.fields(Character))
+
+
 @attrs.frozen
 class PlacedTile:
     """A track tile in the course: catalogue index, grid cell, entry heading, orientation.
@@ -718,18 +721,18 @@ class Draft:
     def update(self, number: int, **changes: Any) -> Character:
         """Change character ``number``'s board; returns the new value."""
         old = self.characters[number]
+        if not changes.keys() <= _CHARACTER_FIELDS:
+            raise TypeError(f"not character fields: {sorted(changes.keys() - _CHARACTER_FIELDS)}")
+        get = changes.get
         character = Character(
-            **{
-                "name": old.name,
-                "owner": old.owner,
-                "position": old.position,
-                "damage": old.damage,
-                "items": old.items,
-                "rings": old.rings,
-                "power_up": old.power_up,
-                "knocked_down": old.knocked_down,
-                **changes,
-            }
+            get("name", old.name),
+            get("owner", old.owner),
+            get("position", old.position),
+            get("damage", old.damage),
+            get("items", old.items),
+            get("rings", old.rings),
+            get("power_up", old.power_up),
+            get("knocked_down", old.knocked_down),
         )
         self.characters[number] = character
         return character
