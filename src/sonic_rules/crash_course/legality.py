@@ -153,28 +153,16 @@ def _turn_basics(seat: int) -> tuple[A.DrawItems, A.Fix, tuple[A.Move, ...], A.E
     return A.DrawItems(seat), A.Fix(seat), moves, A.EndTurn(seat)
 
 
-_DRAWS: dict[tuple[int, tuple[int, ...]], list[tuple[A.Action, float]]] = {}
-"""The draw outcomes of recent seats and piles (each list only copied)."""
-_MAX_DRAWS = 4096
-
-
 def chance_outcomes(state: State) -> list[tuple[A.Action, float]]:
     """At a chance node, each distinct outcome with its probability."""
     if state.phase is Phase.DRAWING:
         seat = state.characters[state.active].owner
-        key = (seat, state.pile)
-        known = _DRAWS.get(key)
-        if known is None:
-            total = sum(state.pile)
-            known = [
-                (draw, count / total)
-                for draw, count in zip(_draw_items(seat), state.pile, strict=True)
-                if count
-            ]
-            if len(_DRAWS) >= _MAX_DRAWS:
-                _DRAWS.clear()
-            _DRAWS[key] = known
-        return list(known)
+        total = sum(state.pile)
+        return [
+            (draw, count / total)
+            for draw, count in zip(_draw_items(seat), state.pile, strict=True)
+            if count
+        ]
     if state.phase is Phase.SETUP:
         # CC-BEGINNER-SETUP, CC-PROJ-BEGINNER-RANDOM-TRACK: the next tile of a random order,
         # each tile left equally likely.

@@ -648,9 +648,26 @@ class Draft:
         state = self._state
         get = made.get
         # Each list field: its list as a tuple, or the state's own tuple if never read.
-        board = get("board")
-        face_down = get("face_down")
+        made_board = get("board")
+        board: tuple[BoardItem, ...]
+        if made_board is None or (type(made_board) is _Board and not made_board.changed):
+            board = state.board
+            if _IN_ORDER.get(id(board)) is not board:
+                board = _kept_board(board)
+        else:
+            board = _in_order(_FREEZE["board"](made_board))
+        made_face_down = get("face_down")
+        face_down: tuple[Space, ...]
+        if made_face_down is None:
+            face_down = state.face_down
+            if face_down and _IN_ORDER.get(id(face_down)) is not face_down:
+                face_down = _kept_face_down(face_down)
+        else:
+            face_down = _FREEZE["face_down"](made_face_down)
         tile_pile = get("tile_pile")
+        if tile_pile is None:
+            tile_pile = state.tile_pile
+        tile_pile = tuple(sorted(tile_pile)) if tile_pile else ()
         return State(
             self.variant,
             self.players,
@@ -663,16 +680,12 @@ class Draft:
             state.discard if (v := get("discard")) is None else tuple(v),
             state.box if (v := get("box")) is None else tuple(v),
             state.course if (v := get("course")) is None else _same(tuple(v), state.course),
-            tuple(sorted(state.tile_pile if tile_pile is None else tile_pile)),
+            tile_pile,
             state.shortcuts
             if (v := get("shortcuts")) is None
             else _same(tuple(v), state.shortcuts),
-            _kept_board(state.board)
-            if board is None or (type(board) is _Board and not board.changed)
-            else _in_order(_FREEZE["board"](board)),
-            _kept_face_down(state.face_down)
-            if face_down is None
-            else _FREEZE["face_down"](face_down),
+            board,
+            face_down,
             self.phase,
             self.active,
             self.actions_left,
