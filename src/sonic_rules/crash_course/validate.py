@@ -206,6 +206,30 @@ def validate_state(state: State) -> None:
         beginner_order(state.catalogue, state.options)
     if len(state.characters) != len(expected):
         raise InvalidStateError(f"expected {len(expected)} characters", "$.characters")
+    boards = (state.characters, expected, state.variant)
+    if type(state.characters) is not tuple or not _BOARDS_SEEN.get(boards):
+        _check_boards(state, expected)
+        if type(state.characters) is tuple and all(
+            type(character.items) is tuple for character in state.characters
+        ):
+            _BOARDS_SEEN.put(boards, True)
+    count = len(state.characters)
+    if not 0 <= state.active < count:  # read by the checks of the course and spaces
+        raise InvalidStateError("no such character", "$.active")
+    _check_counts(state, count)
+    _check_course(state)
+    _check_shortcut_paths(state)
+    _check_spaces(state)
+    _check_attempt(state)
+    _check_turn(state, count)
+
+
+_BOARDS_SEEN = _Passed(256)
+"""Characters found as their roster and variant allow, by characters, roster and variant."""
+
+
+def _check_boards(state: State, expected: tuple[Character, ...]) -> None:
+    """Each character is its roster's, with what its board may hold."""
     for number, (character, wanted) in enumerate(zip(state.characters, expected, strict=True)):
         where = f"$.characters[{number}]"
         if character.name is not wanted.name or character.owner != wanted.owner:
@@ -220,15 +244,6 @@ def validate_state(state: State) -> None:
             raise InvalidStateError("Rings are traded for the Power-Up", f"{where}.rings")
         if state.variant is Variant.BEGINNER:
             _check_beginner_board(character, where)
-    count = len(state.characters)
-    if not 0 <= state.active < count:  # read by the checks of the course and spaces
-        raise InvalidStateError("no such character", "$.active")
-    _check_counts(state, count)
-    _check_course(state)
-    _check_shortcut_paths(state)
-    _check_spaces(state)
-    _check_attempt(state)
-    _check_turn(state, count)
 
 
 def _check_beginner_board(character: Character, where: str) -> None:
