@@ -190,28 +190,45 @@ def legal_actions(state: State | View) -> list[Action]:
 
 
 def apply(state: State, action: Action) -> State:
-    """The state after ``action``; raises ``IllegalActionError`` (state unchanged) if illegal."""
-    return step(state, action)[0]
+    """The state after ``action``; raises ``IllegalActionError`` (state unchanged) if illegal.
+
+    As `step` (written out again: the hot path of self-play).
+    """
+    if type(state) is not State:
+        _require_state(state)
+    listed_state, listed, pairs = _listed
+    if listed_state is not state or not any(
+        map(is_, map(_first, listed) if pairs else listed, repeat(action))
+    ):
+        _check(state, action)
+    handler: Any = _HANDLERS[type(action)]
+    new: State = handler(state, action, [])
+    return new
 
 
 def step(state: State, action: Action) -> tuple[State, list[Event]]:
     """Like `apply`, also returning the events the action caused.
 
     The action is checked (`check`) unless it is one of the objects `legal_actions` or
-    `chance_outcomes` just listed for this very state (accepted then).
+    `chance_outcomes` just listed for this very state (accepted then: `_was_listed`).
     """
     if type(state) is not State:
         _require_state(state)
     if not _was_listed(state, action):
-        if type(action) not in ACTION_TYPES:  # exactly: a subclass is refused too
-            raise InvalidActionError(
-                f"{action!r} is not a Super Teams action; expected one of "
-                + ", ".join(t.__name__ for t in ACTION_TYPES)
-            )
-        _check_fields(action)
-        check(state, action)
+        _check(state, action)
     events: Events = []
     return _HANDLERS[type(action)](state, action, events), events
+
+
+def _check(state: State, action: Action) -> None:
+    """Refuse anything but a legal action of one of the action types."""
+    if type(action) not in ACTION_TYPES:  # exactly: a subclass is refused too
+        raise InvalidActionError(
+            f"{action!r} is not a Super Teams action; expected one of "
+            + ", ".join(t.__name__ for t in ACTION_TYPES)
+        )
+    _check_fields(action)
+    check(state, action)
 
 
 _FIELD_TYPES: dict[str, type] = {
@@ -393,17 +410,19 @@ def _apply_choose_jumper(state: State, action: ChooseJumper, events: Events) -> 
 
 def _apply_play(state: State, action: Play, events: Events) -> State:
     seat, card, character = action.seat, action.card, action.character
-    events.append(_event(ev.CardPlayed, seat, card, character, character.colour is not card.colour))
-    holder = state.holder(character.colour)
+    colour = character.colour
+    events.append(_event(ev.CardPlayed, seat, card, character, colour is not card.colour))
+    holder = state.holder(colour)
     partner = state.partner(holder)
     bonus_hands = state.bonus_hands
     # ST-P-RESPONSE-EMPTY: a seat with no bonus card at all is not asked.
     responders: tuple[int, ...] = (holder,) if bonus_hands[holder] else ()
     if partner is not None and bonus_hands[partner]:
         responders += (partner,)
-    pending = PendingMove(seat, card, character, responders)
+    pending = _pending(seat, card, character, responders, ())
+    hands = state.hands
     changes = {
-        "hands": _replace_at(state.hands, seat, _without_card(state.hands[seat], card)),
+        "hands": _replace_at(hands, seat, _without_card(hands[seat], card)),
         "discard": _with_card(state.discard, card),
         "pending": pending,
     }
@@ -420,7 +439,7 @@ def _apply_play_bonus(state: State, action: PlayBonus, events: Events) -> State:
     events.append(_event(ev.BonusPlayed, seat, kind))
     # ST-RESPONSE-ONE-CARD, unless ST-OPT-SECOND-BONUS lets the partner add one.
     rest = pending.responders[1:] if state.options.partner_second_bonus else ()
-    pending = PendingMove(
+    pending = _pending(
         pending.seat, pending.card, pending.character, rest, (*pending.bonuses, kind)
     )
     changes = {
@@ -440,7 +459,7 @@ def _apply_pass(state: State, action: Pass, events: Events) -> State:
     assert pending is not None
     events.append(_event(ev.Passed, action.seat))
     rest = pending.responders[1:]
-    pending = PendingMove(pending.seat, pending.card, pending.character, rest, pending.bonuses)
+    pending = _pending(pending.seat, pending.card, pending.character, rest, pending.bonuses)
     if rest:
         return _goto_with(state, "next_responder", {"pending": pending})
     return _resolve_move(state, pending, events, {"pending": pending})
@@ -468,7 +487,7 @@ def _resolve_move(state: State, move: PendingMove, events: Events, changes: Chan
         else:
             destination = loop.fallback  # ST-LOOP-FALLBACK
             events.append(ev.FellBack(character, target, destination))
-    changes["pieces"] = _replace_at(state.pieces, index, Piece(character, destination, None))
+    changes["pieces"] = _replace_at(state.pieces, index, _piece(character, destination))
     if destination >= finish:
         events.append(ev.Crossed(character))  # ST-CROSSING
         side = state.side_of(state.holder(character.colour))
@@ -479,8 +498,8 @@ def _resolve_move(state: State, move: PendingMove, events: Events, changes: Chan
             return _goto_with(state, "side_across", changes)
         return _end_turn(state, events, changes)
     space = board.spaces[destination]
-    if space.is_double:
-        changes["pending"] = PendingMove(move.seat, move.card, character, (), move.bonuses)
+    if space in _DOUBLES:
+        changes["pending"] = _pending(move.seat, move.card, character, (), move.bonuses)
         return _goto_with(state, "move_stops_on_double", changes)
     if space is Space.BONUS:
         # ST-BONUS-SPACE: the colour's holder takes the top bonus card.
@@ -525,6 +544,42 @@ def _end_turn(state: State, events: Events, changes: Changes) -> State:
 def _turn_limit_reached(limit: int | None, turns_played: int) -> bool:
     """ST-OPT-TURN-LIMIT: the table's turn limit ends the game, nobody winning."""
     return limit is not None and turns_played >= limit
+
+
+_PENDING: dict[tuple[Any, ...], PendingMove] = {}
+_PIECES: dict[tuple[Character, int], Piece] = {}
+_MAX_KEPT = 10_000
+
+
+def _pending(
+    seat: int,
+    card: Card,
+    character: Character,
+    responders: tuple[int, ...],
+    bonuses: tuple[BonusKind, ...],
+) -> PendingMove:
+    """``PendingMove(...)``, the same object for the same fields (a frozen value)."""
+    key = (seat, card, character, responders, bonuses)
+    pending = _PENDING.get(key)
+    if pending is None:
+        pending = PendingMove(seat, card, character, responders, bonuses)
+        if type(seat) is int and len(_PENDING) < _MAX_KEPT:
+            _PENDING[key] = pending
+    return pending
+
+
+def _piece(character: Character, position: int) -> Piece:
+    """``Piece(character, position)`` (on no half), the same object for the same fields."""
+    key = (character, position)
+    piece = _PIECES.get(key)
+    if piece is None:
+        piece = Piece(character, position, None)
+        if len(_PIECES) < _MAX_KEPT:
+            _PIECES[key] = piece
+    return piece
+
+
+_DOUBLES = frozenset(space for space in Space if space.is_double)
 
 
 _HANDLERS: dict[type, Any] = {

@@ -322,19 +322,15 @@ def _seat_to_act(state: State) -> int:
 def legal_plays(state: State) -> list[Action]:
     """ST-PLAY-CARD: each card in the hand, for each character `check_play` accepts."""
     seat = _seat_to_act(state)
-    if max(map(_position, state.pieces), default=-1) < len(state.board.spaces):
-        # Nobody has crossed yet (most of a game): a card moves its colour's characters
-        # when the colour is in play (`movable_characters`), so each card's plays are
-        # the same for every state of this seat and these colours.
-        table = _play_table(seat, state.colours_in_play)
-        if table is not None:
-            try:
-                # A hand is sorted: each card once, in order.
-                return list(
-                    chain.from_iterable(map(table.__getitem__, dict.fromkeys(state.hands[seat])))
-                )
-            except (KeyError, TypeError):  # not a card: a state built by hand
-                pass
+    table = _play_table(state, seat)
+    if table is not None:
+        try:
+            # A hand is sorted: each card once, in order.
+            return list(
+                chain.from_iterable(map(table.__getitem__, dict.fromkeys(state.hands[seat])))
+            )
+        except (KeyError, TypeError):  # not a card: a state built by hand
+            pass
     movable: dict[Colour | None, tuple[Character, ...]] = {}
     plays: list[Action] = []
     for card in dict.fromkeys(state.hands[seat]):  # a hand is sorted: each card once, in order
@@ -344,30 +340,43 @@ def legal_plays(state: State) -> list[Action]:
     return plays
 
 
-_PLAY_TABLES: dict[tuple[int, tuple[Colour, ...]], dict[Card, tuple[Play, ...]]] = {}
+_PlayTable = dict[Card, tuple[Play, ...]]
+_PLAY_TABLES: dict[tuple[int, tuple[Colour, ...]], _PlayTable] = {}
 """``_PLAY_TABLES[seat, colours_in_play][card]``: the plays of ``card`` while nobody has
 crossed, made once per seat and colours."""
-_MAX_PLAY_TABLES = 256
+_CROSSED_PLAY_TABLES: dict[tuple[Any, ...], _PlayTable] = {}
+"""The same once somebody has crossed, by seat, seating and the characters across."""
+_MAX_PLAY_TABLES = 1024
 
 
-def _play_table(
-    seat: int, colours_in_play: tuple[Colour, ...]
-) -> dict[Card, tuple[Play, ...]] | None:
-    """`_PLAY_TABLES` for ``seat``, ``None`` for a seat that is no table's."""
-    key = (seat, colours_in_play)
-    table = _PLAY_TABLES.get(key)
-    if table is None:
-        if not (type(seat) is int and 0 <= seat < SEATS) or len(_PLAY_TABLES) >= _MAX_PLAY_TABLES:
-            return None
-        table = {
-            card: tuple(
-                _plays(seat, card, card.colour.characters)
-                if card.colour is not None and card.colour in colours_in_play
-                else ()
-            )
-            for card in CARDS
-        }
-        _PLAY_TABLES[key] = table
+def _play_table(state: State, seat: int) -> _PlayTable | None:
+    """Each card's plays for ``seat`` in ``state``, made once for every state alike;
+    ``None`` for a state no table fits.
+
+    `movable_characters` decides by the colours in play, the characters across and
+    (once a colour's are all across) the seating, so a table is kept by those.
+    """
+    if not (type(seat) is int and 0 <= seat < SEATS):
+        return None
+    pieces = state.pieces
+    finish = len(state.board.spaces)
+    if max(map(_position, pieces), default=-1) < finish:
+        # Nobody has crossed yet (most of a game): a card moves its colour's characters
+        # when the colour is in play.
+        key: tuple[Any, ...] = (seat, state.colours_in_play)
+        tables: dict[Any, _PlayTable] = _PLAY_TABLES
+    else:
+        crossed = tuple(piece.character for piece in pieces if piece.position >= finish)
+        key = (seat, state.players, state.seat_colours, crossed)
+        tables = _CROSSED_PLAY_TABLES
+    try:
+        table = tables.get(key)
+    except TypeError:  # not hashable: a state built by hand
+        return None
+    if table is None and len(tables) < _MAX_PLAY_TABLES:
+        movable = {colour: movable_characters(state, colour) for colour in (None, *Colour)}
+        table = {card: tuple(_plays(seat, card, movable[card.colour])) for card in CARDS}
+        tables[key] = table
     return table
 
 

@@ -238,14 +238,36 @@ _SET_SEAT_COLOURS, _SET_IN_PLAY, _SET_HOLDER = (slot.__set__ for slot in _SEATIN
 
 def _compile_build() -> Callable[[State, dict[str, Any]], State]:
     """``_build(state, changes)``: a new `State` with each field from ``changes`` if
-    named there, else from ``state``. Written out field by field from
-    ``attrs.fields(State)`` (as attrs writes ``__init__``): no list of values is
-    built and filled per new state."""
-    values = ", ".join(f"c[{name!r}] if {name!r} in c else s.{name}" for name in _FIELDS)
-    namespace: dict[str, Any] = {"State": State}
-    exec(f"def _build(s, c):\n    return State({values})\n", namespace)
+    named there, else from ``state``, written out field by field from
+    ``attrs.fields(State)`` (as attrs writes ``__init__``), so that no list of values is
+    built and filled per new state.
+
+    A field is a plain slot (no default factory, converter or validator, and no
+    ``__attrs_post_init__``): each is stored straight into its slot, as ``__init__``
+    would, and the hash cache starts empty. Otherwise it calls ``State(...)``.
+    """
+    fields = attrs.fields(State)
+    plain = not hasattr(State, "__attrs_post_init__") and all(
+        field.converter is None
+        and field.validator is None
+        and not isinstance(field.default, attrs.Factory)  # type: ignore[arg-type]
+        for field in fields
+    )
+    values = [f"c[{name!r}] if {name!r} in c else s.{name}" for name in _FIELDS]
+    namespace: dict[str, Any] = {"State": State, "_new": object.__new__}
+    if plain:
+        slots = (*_FIELDS, _HASH_CACHE)
+        namespace.update({f"_set{n}": State.__dict__[name].__set__ for n, name in enumerate(slots)})
+        body = ["new = _new(State)"]
+        body += [f"_set{n}(new, {value})" for n, value in enumerate([*values, "None"])]
+        body.append("return new")
+    else:
+        body = [f"return State({', '.join(values)})"]
+    exec("def _build(s, c):\n    " + "\n    ".join(body) + "\n", namespace)
     build: Callable[[State, dict[str, Any]], State] = namespace["_build"]
     return build
 
 
+_HASH_CACHE = "_attrs_cached_hash"
+"""The slot where attrs keeps a state's hash (``cache_hash=True``); ``None`` until asked."""
 _build = _compile_build()
