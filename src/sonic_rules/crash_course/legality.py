@@ -47,6 +47,23 @@ from sonic_rules.crash_course.track import (
     on_course,
 )
 
+# Enum members read on every action, as module constants: on Python 3.11 reading a
+# member off its class (``Phase.ACTIONS``) goes through ``EnumType.__getattr__``, several
+# times slower than reading a global.
+_ACTIONS = Phase.ACTIONS
+_BEGINNER = Variant.BEGINNER
+_BOMB = ItemKind.BOMB
+_BUMPER = ItemKind.BUMPER
+_DRAWING = Phase.DRAWING
+_DRAW_CHOICE = Phase.DRAW_CHOICE
+_GAME_OVER = Phase.GAME_OVER
+_KEEP_CHOICE = Phase.KEEP_CHOICE
+_LAYING_SHORTCUT = Phase.LAYING_SHORTCUT
+_LAY_TILE = Phase.LAY_TILE
+_MOTOBUG = ItemKind.MOTOBUG
+_REVEALING = Phase.REVEALING
+_RING_DROP = Phase.RING_DROP
+_SETUP = Phase.SETUP
 Act = TypeVar("Act")
 
 
@@ -97,14 +114,14 @@ def _own_items(state: State, action: Any) -> Character:
 
     Beginner: there are none (``CC-BEGINNER-NO-EXTRAS``). Returns the active character.
     """
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is _GAME_OVER:
         PHASES.check_action(state.phase, action)
-    if state.phase is not Phase.ACTIONS or action.seat != state.to_act:
+    if state.phase is not _ACTIONS or action.seat != state.to_act:
         raise IllegalActionError(
             "CC-PROJ-ITEMS-OWN-TURN",
             "items and Power-Ups are used by the active character during its actions",
         )
-    if state.variant is Variant.BEGINNER:
+    if state.variant is _BEGINNER:
         raise IllegalActionError(
             "CC-BEGINNER-NO-EXTRAS", "no items or Power-Ups in the Beginner game"
         )
@@ -155,7 +172,7 @@ def _turn_basics(seat: int) -> tuple[A.DrawItems, A.Fix, tuple[A.Move, ...], A.E
 
 def chance_outcomes(state: State) -> list[tuple[A.Action, float]]:
     """At a chance node, each distinct outcome with its probability."""
-    if state.phase is Phase.DRAWING:
+    if state.phase is _DRAWING:
         seat = state.characters[state.active].owner
         total = sum(state.pile)
         return [
@@ -163,12 +180,12 @@ def chance_outcomes(state: State) -> list[tuple[A.Action, float]]:
             for draw, count in zip(_draw_items(seat), state.pile, strict=True)
             if count
         ]
-    if state.phase is Phase.SETUP:
+    if state.phase is _SETUP:
         # CC-BEGINNER-SETUP, CC-PROJ-BEGINNER-RANDOM-TRACK: the next tile of a random order,
         # each tile left equally likely.
         tiles = sorted(state.tile_pile)
         return [(_deal(tile), 1 / len(tiles)) for tile in tiles]
-    if state.phase is Phase.REVEALING:
+    if state.phase is _REVEALING:
         # CC-BEGINNER-ITEMS, CC-PROJ-BEGINNER-HIDDEN: a face-down token is any token nobody
         # has seen yet (in the box or face down), each equally likely.
         total = sum(state.pile)
@@ -225,7 +242,7 @@ def check_keep_item(state: State, action: A.KeepItem) -> None:
 def check_draw_items(state: State, action: A.DrawItems) -> None:
     """Official draw: an action, after fixing and before moving (``CC-OPT-OFFICIAL-DRAW``)."""
     _seat_in_phase(state, action)
-    if not state.options.official_draw or state.variant is Variant.BEGINNER:
+    if not state.options.official_draw or state.variant is _BEGINNER:
         raise IllegalActionError("CC-DRAW", "the draw happens at the start of the turn")
     _check_damage_first(state)
     character = state.characters[state.active]
@@ -282,7 +299,7 @@ def check_move(state: State, action: A.Move) -> None:
 def _check_shortcuts_allowed(state: State, action: Any) -> None:
     _seat_in_phase(state, action)
     _check_may_move(state)
-    if state.variant is Variant.BEGINNER:
+    if state.variant is _BEGINNER:
         raise IllegalActionError("CC-BEGINNER-NO-EXTRAS", "no shortcuts in the Beginner game")
 
 
@@ -334,7 +351,7 @@ def may_end_turn(state: State) -> bool:
     With damage and an action left, Fix is possible, so the turn goes on; with damage and
     no action left it may end (``CC-DAMAGE-FIRST``).
     """
-    if state.variant is Variant.BEGINNER or state.actions_left <= 0:
+    if state.variant is _BEGINNER or state.actions_left <= 0:
         return True
     character = state.characters[state.active]
     return not character.damage and not may_move(state)
@@ -372,7 +389,7 @@ def check_use_motobug(state: State, action: A.UseMotobug) -> None:
     """A Motobug held, by a character in a lane (``CC-PROJ-MOTOBUG-ON-TRACK``)."""
     character = _own_items(state, action)
     _check_damage_first(state)
-    _held(character, ItemKind.MOTOBUG)
+    _held(character, _MOTOBUG)
     if character.position is None:
         raise IllegalActionError(
             "CC-PROJ-MOTOBUG-ON-TRACK", "a character off the track has no lane"
@@ -383,7 +400,7 @@ def check_use_bomb(state: State, action: A.UseBomb) -> None:
     """A Bomb held, on a tile of the course (``CC-ITEM-BOMB``)."""
     character = _own_items(state, action)
     _check_damage_first(state)
-    _held(character, ItemKind.BOMB)
+    _held(character, _BOMB)
     if not 0 <= action.tile < len(state.course):
         raise IllegalActionError("CC-ITEM-BOMB", "choose a tile of the course")
 
@@ -392,7 +409,7 @@ def check_use_bumper(state: State, action: A.UseBumper) -> None:
     """A Bumper held, at a character on the track (``CC-ITEM-BUMPER``)."""
     character = _own_items(state, action)
     _check_damage_first(state)
-    _held(character, ItemKind.BUMPER)
+    _held(character, _BUMPER)
     if (
         not 0 <= action.target < len(state.characters)
         or state.characters[action.target].position is None
@@ -512,28 +529,28 @@ def _all_or_none(state: State, candidates: list[Act]) -> list[Act]:
 def legal_actions(state: State) -> list[A.Action]:
     """Every legal action, in the canonical order of `action_key`."""
     phase = state.phase
-    if phase is Phase.GAME_OVER:
+    if phase is _GAME_OVER:
         return []
-    if phase is Phase.DRAWING or phase is Phase.SETUP or phase is Phase.REVEALING:
+    if phase is _DRAWING or phase is _SETUP or phase is _REVEALING:
         return [action for action, _ in chance_outcomes(state)]
-    if phase is Phase.ACTIONS:
+    if phase is _ACTIONS:
         return _turn_actions(state)
     seat = state.to_act
     assert isinstance(seat, int)
     candidates: list[Any]
-    if phase is Phase.DRAW_CHOICE:
+    if phase is _DRAW_CHOICE:
         kinds = sorted(set(state.characters[state.active].items), key=lambda k: k.index)
         candidates = [*(A.DiscardToDraw(seat, kind) for kind in kinds), A.SkipDraw(seat)]
-    elif phase is Phase.KEEP_CHOICE:
+    elif phase is _KEEP_CHOICE:
         kinds = sorted(set(state.drawn), key=lambda k: k.index)
         candidates = [A.KeepItem(seat, kind) for kind in kinds]
-    elif phase is Phase.LAY_TILE:
+    elif phase is _LAY_TILE:
         tiles = tile_choices(state)
         candidates = [A.LayTile(seat, tile, flip) for tile in tiles for flip in (False, True)]
-    elif phase is Phase.LAYING_SHORTCUT:
+    elif phase is _LAYING_SHORTCUT:
         steps = _all_or_none(state, shortcut_steps(state))
         return [*steps, *_accepted(state, [A.FinishShortcut(seat)])]
-    elif phase is Phase.RING_DROP:
+    elif phase is _RING_DROP:
         spaces = ring_drop_spaces(state)
         return _all_or_none(state, [A.DropRings(seat, space) for space in spaces])
     else:
@@ -553,7 +570,7 @@ _TURN_TYPES = (
     A.PowerUpTurn,
     A.EndTurn,
 )
-_DECIDED = all(kind in PHASES.specs[Phase.ACTIONS].accepts for kind in _TURN_TYPES)
+_DECIDED = all(kind in PHASES.specs[_ACTIONS].accepts for kind in _TURN_TYPES)
 """The actions phase takes every type `_turn_actions` decides without its legality
 function (else they all go through it)."""
 
@@ -576,7 +593,7 @@ def _turn_actions(state: State) -> list[Any]:
     # check_draw_items (CC-DRAW, CC-DAMAGE-FIRST, CC-OPT-OFFICIAL-DRAW)
     if (
         state.options.official_draw
-        and state.variant is not Variant.BEGINNER
+        and state.variant is not _BEGINNER
         and not damage
         and not state.moved_this_turn
         and left
@@ -590,10 +607,10 @@ def _turn_actions(state: State) -> list[Any]:
         for lane, move in enumerate(moves):  # check_move
             if position is None or abs(lane - position.lane) <= 1:
                 result.append(move)
-    if state.variant is not Variant.BEGINNER and may_move(state):
+    if state.variant is not _BEGINNER and may_move(state):
         result += _accepted(state, shortcut_uses(state))
         result += _all_or_none(state, shortcut_steps(state))
-    if state.variant is not Variant.BEGINNER:  # _own_items (CC-BEGINNER-NO-EXTRAS)
+    if state.variant is not _BEGINNER:  # _own_items (CC-BEGINNER-NO-EXTRAS)
         result += _decided_item_actions(state, character)
     if may_end_turn(state):  # check_end_turn
         result.append(end_turn)
@@ -615,11 +632,11 @@ def _decided_item_actions(state: State, character: Character) -> list[Any]:
             # check_place_item of the first space: held, placeable, empty (all are).
             for kind in placeable:
                 result += _place_items(seat, kind, spaces)
-        if ItemKind.MOTOBUG in kinds and character.position is not None:
+        if _MOTOBUG in kinds and character.position is not None:
             result.append(A.UseMotobug(seat))
-        if ItemKind.BOMB in kinds:
+        if _BOMB in kinds:
             result += [A.UseBomb(seat, tile) for tile in range(len(state.course))]
-        if ItemKind.BUMPER in kinds:
+        if _BUMPER in kinds:
             result += [
                 A.UseBumper(seat, target)
                 for target, other in enumerate(state.characters)
@@ -663,7 +680,7 @@ def turn_actions_by_checks(state: State) -> list[Any]:
     result: list[Any] = _accepted(
         state, [A.DrawItems(seat), A.Fix(seat), *(A.Move(seat, lane) for lane in range(LANES))]
     )
-    if state.variant is not Variant.BEGINNER and may_move(state):
+    if state.variant is not _BEGINNER and may_move(state):
         result += _accepted(state, shortcut_uses(state))
         result += _all_or_none(state, shortcut_steps(state))
     result += _item_actions(state, character)
@@ -680,11 +697,11 @@ def _item_actions(state: State, character: Character) -> list[Any]:
         spaces = empty_spaces_of(TrackView(state), range(len(state.course)))
         for kind in placeable:
             result += _all_or_none(state, [A.PlaceItem(seat, kind, space) for space in spaces])
-    if ItemKind.MOTOBUG in kinds:
+    if _MOTOBUG in kinds:
         result += _accepted(state, [A.UseMotobug(seat)])
-    if ItemKind.BOMB in kinds:
+    if _BOMB in kinds:
         result += _all_or_none(state, [A.UseBomb(seat, tile) for tile in range(len(state.course))])
-    if ItemKind.BUMPER in kinds:
+    if _BUMPER in kinds:
         bumps = [A.UseBumper(seat, target) for target in range(len(state.characters))]
         result += _accepted(state, bumps)
     if character.power_up:

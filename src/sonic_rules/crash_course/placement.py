@@ -20,6 +20,11 @@ from sonic_rules.crash_course.state import (
     State,
 )
 
+# Enum members read on every action, as module constants: on Python 3.11 reading a
+# member off its class (``Phase.ACTIONS``) goes through ``EnumType.__getattr__``, several
+# times slower than reading a global.
+_ACTIONS = Phase.ACTIONS
+_DRAWING = Phase.DRAWING
 _RING = ItemKind.RING
 
 
@@ -72,10 +77,10 @@ def draw_now(d: Draft) -> None:
     d.drawn = []
     if d.draws_left == 0:
         d.events.append(E.DrawSkipped(d.name(d.active)))
-        if d.phase is not Phase.ACTIONS:
+        if d.phase is not _ACTIONS:
             d.goto("draw_skipped")
         return
-    d.pause_in(Phase.DRAWING, "draw_starts")  # a new game starts at its first draw
+    d.pause_in(_DRAWING, "draw_starts")  # a new game starts at its first draw
 
 
 def finish_draw(d: Draft) -> None:

@@ -120,6 +120,15 @@ class PendingKind(enum.Enum):
     RECOVERY = "recovery"
 
 
+# Enum members read on every action, as module constants: on Python 3.11 reading a
+# member off its class (``Phase.ACTIONS``) goes through ``EnumType.__getattr__``, several
+# times slower than reading a global.
+_GAME_OVER = Phase.GAME_OVER
+_BEGINNER = Variant.BEGINNER
+_ENTER = FrameKind.ENTER
+_BY_BUMP = How.BUMP
+
+
 @attrs.frozen(order=True, cache_hash=True)
 class Space:
     """A space: course index of the tile (0 = rearmost), row (0 = entry row), lane."""
@@ -303,7 +312,7 @@ class State(Pictured):
     @property
     def is_over(self) -> bool:
         """True once a player has won."""
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -392,11 +401,7 @@ def sees_held_items(options: Options, owner: int, seat: int | None) -> bool:
 
 def airborne_characters(motion: tuple[Frame, ...] | list[Frame]) -> set[int]:
     """Characters bounced by a Bumper and not landed yet: off their spaces."""
-    return {
-        frame.character
-        for frame in motion
-        if frame.kind is FrameKind.ENTER and frame.how is How.BUMP
-    }
+    return {frame.character for frame in motion if frame.kind is _ENTER and frame.how is _BY_BUMP}
 
 
 def occupied_spaces(
@@ -623,7 +628,7 @@ class Draft:
         self.motion = list(state.motion)
         self.pending = list(state.pending)
         self.drawn = list(state.drawn)
-        self.beginner = state.variant is Variant.BEGINNER
+        self.beginner = state.variant is _BEGINNER
         self.events: list[Event] = []
         self._features: dict[int, tuple[str, ...]] = {}
 
