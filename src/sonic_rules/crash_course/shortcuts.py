@@ -291,9 +291,38 @@ def walk(
     start: Space,
     found: Arrows,
 ) -> Joined | None:
-    """The path from the arrow at ``start`` along laid tiles only, ``None`` if none joins."""
-    joined = paths(course, shortcuts, start, found, 0)
-    return joined[0] if joined else None
+    """The path from the arrow at ``start`` along laid tiles only, ``None`` if none joins.
+
+    ``paths(course, shortcuts, start, found, 0)``, the one path there can be, followed
+    without branching.
+    """
+    placed = course[start.tile]
+    point = space_point(placed.x, placed.y, placed.heading, start.row, start.lane)
+    arrow = found.get(point)
+    if arrow is None:
+        return None
+    direction = arrow[1]
+    track_cells = _cells(course)
+    pipes = {(s.x, s.y): s for s in shortcuts}
+    used: list[int] = []
+    while True:
+        dx, dy = DIRECTIONS[direction]
+        px, py = point[0] + dx, point[1] + dy
+        cell = (px // 3, py // 3)
+        if cell in track_cells:
+            end = found.get((px, py))
+            if end is not None and end[1] == (direction + 2) % 4:
+                return end[0], used, []
+            return None
+        entry = (direction + 2) % 4
+        if (px, py) != _midpoint(cell, entry) or len(used) > _MAX_DEPTH:
+            return None  # a shortcut path meets a cell edge at its midpoint only
+        pipe = pipes.get(cell)
+        if pipe is None or entry not in pipe.ends:
+            return None
+        direction = pipe.ends[1] if pipe.ends[0] == entry else pipe.ends[0]
+        point = _midpoint(cell, direction)
+        used = [*used, pipe.tile]
 
 
 def on_arrow(state: State, space: Space) -> bool:
