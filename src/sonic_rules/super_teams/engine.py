@@ -38,7 +38,13 @@ from sonic_rules.super_teams.cards import (
     card_index,
     card_rank,
 )
-from sonic_rules.super_teams.legality import CHANCE_OUTCOMES, LEGAL, check, jump_candidates
+from sonic_rules.super_teams.legality import (
+    CHANCE_OUTCOMES,
+    LEGAL,
+    check,
+    deal_made,
+    jump_candidates,
+)
 from sonic_rules.super_teams.phases import PHASES
 from sonic_rules.super_teams.state import (
     HAND_SIZE,
@@ -266,6 +272,7 @@ Changes = dict[str, Any]
 def _apply_deal(state: State, action: Deal, events: Events) -> State:
     seat, card = action.seat, action.card
     deck = _without_card(state.deck, card)
+    deal_made(state.deck, card, deck)
     if card.is_special:
         # ST-SPECIAL-CARD: revealed, discarded, and the same seat gets a replacement.
         events.append(ev.SpecialCardRevealed(seat))

@@ -275,14 +275,24 @@ def deal_outcomes(state: State) -> list[tuple[Action, float]]:
     total = len(deck)
     seat = state.deal_next
     if type(seat) is int and 0 <= seat < len(DEALS) and type(deck) is tuple and total:
+        global _grouped
+        known = _grouped
+        if known is not None and known[0] is deck:
+            counts = known[1]
+            pairs = _deal_pairs(seat, total)
+            return list(map(getitem, map(pairs.__getitem__, counts), counts.values()))
         # Cards are interned: counting them is a C-level count by identity. When equal
         # cards sit together (a sorted deck), the counts are the groups, in order.
-        counts: dict[Card, int] = {}
+        counts = {}
         try:
             _count_elements(counts, deck)
             if len(counts) == 1 + sum(map(is_not, deck, deck[1:])):
                 pairs = _deal_pairs(seat, total)
-                return list(map(getitem, map(pairs.__getitem__, counts), counts.values()))
+                outcomes: list[tuple[Action, float]] = list(
+                    map(getitem, map(pairs.__getitem__, counts), counts.values())
+                )
+                _grouped = (deck, counts)
+                return outcomes
         except (KeyError, IndexError, TypeError):  # not a card: a state built by hand
             pass
     # The deck is a sorted tuple: equal cards sit together, in order. A card's rank names
@@ -297,6 +307,29 @@ def deal_outcomes(state: State) -> list[tuple[Action, float]]:
         except (AttributeError, KeyError, TypeError):  # not a card: a state built by hand
             pass
     return [(Deal(seat, card), len(list(same)) / total) for card, same in groupby(state.deck)]
+
+
+_grouped: tuple[tuple[Card, ...], dict[Card, int]] | None = None
+"""The last deck `deal_outcomes` found grouped (equal cards together) and its counts by
+card, in order, or the deck a deal from it left (`deal_made`). One value, replaced
+whole; its counts are never changed."""
+
+
+def deal_made(deck: tuple[Card, ...], card: Card, rest: tuple[Card, ...]) -> None:
+    """``rest`` is ``deck`` without one ``card``: when ``deck`` is the grouped deck
+    `deal_outcomes` knows, ``rest`` is grouped too and its counts are ``deck``'s less one
+    ``card``; a deal's outcomes then need no counting."""
+    global _grouped
+    known = _grouped
+    if known is None or known[0] is not deck:
+        return
+    counts = dict(known[1])
+    left = counts.get(card, 0) - 1
+    if left > 0:
+        counts[card] = left  # in its place: the order stays the deck's
+    elif left == 0:
+        del counts[card]
+    _grouped = (rest, counts) if left >= 0 and rest else None
 
 
 def bonus_outcomes(state: State) -> list[tuple[Action, float]]:
