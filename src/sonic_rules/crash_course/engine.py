@@ -43,15 +43,14 @@ def _remember(state: State, actions: tuple[A.Action, ...]) -> None:
     _listed = (state, actions)
 
 
+_is, _repeat = operator.is_, itertools.repeat
+
+
 def _was_listed(state: State, action: object) -> bool:
     """``action`` is one of the very objects just listed as legal in this very ``state``:
     its legality function accepted it then, and would again (both are frozen values)."""
     listed = _listed
-    return (
-        listed is not None
-        and listed[0] is state
-        and any(map(operator.is_, listed[1], itertools.repeat(action)))
-    )
+    return listed is not None and listed[0] is state and any(map(_is, listed[1], _repeat(action)))
 
 
 def legal_actions(state: State | View) -> list[A.Action]:
