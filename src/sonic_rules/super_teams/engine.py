@@ -299,9 +299,14 @@ def _apply_deal(state: State, action: Deal, events: Events) -> State:
             "bonus_for": None,
         }
         return _run_bonus_queue(state, events, changes)
-    return _continue_deal(
-        state, events, {"deck": deck, "hands": hands, "deal_next": _next_to_deal(hands, seat)}
-    )
+    # `_continue_deal`, written out for the usual card: nothing is owed.
+    if all(map(HAND_SIZE.__eq__, map(len, hands))):
+        changes = {"deck": deck, "hands": hands, "deal_next": state.turn}
+        return _goto_with(state, "hands_full", changes)
+    changes = {"deck": deck, "hands": hands, "deal_next": _next_to_deal(hands, seat)}
+    if not deck:
+        _reshuffle(state, events, changes)
+    return _goto_with(state, "deal_goes_on", changes)
 
 
 def _next_to_deal(hands: tuple[tuple[Card, ...], ...], after: int) -> int:
