@@ -163,6 +163,23 @@ def _deal(tile: int) -> A.DealTile:
     return A.DealTile(tile)
 
 
+_MADE: dict[tuple[Any, ...], Any] = {}
+"""Actions `legal_actions` lists, by type and fields: frozen values, so one object serves
+every list that holds it."""
+_MAX_MADE = 10_000
+
+
+def _made(kind: Callable[..., Act], *fields: Any) -> Act:
+    """``kind(*fields)``, made once for the same fields."""
+    key = (kind, *fields)
+    action = _MADE.get(key)
+    if action is None:
+        action = kind(*fields)
+        if len(_MADE) < _MAX_MADE:
+            _MADE[key] = action
+    return action
+
+
 @functools.cache
 def _turn_basics(seat: int) -> tuple[A.DrawItems, A.Fix, tuple[A.Move, ...], A.EndTurn]:
     """The actions phase's plain actions of ``seat`` (made once)."""
@@ -540,21 +557,26 @@ def legal_actions(state: State) -> list[A.Action]:
     candidates: list[Any]
     if phase is _DRAW_CHOICE:
         kinds = sorted(set(state.characters[state.active].items), key=lambda k: k.index)
-        candidates = [*(A.DiscardToDraw(seat, kind) for kind in kinds), A.SkipDraw(seat)]
+        candidates = [
+            *(_made(A.DiscardToDraw, seat, kind) for kind in kinds),
+            _made(A.SkipDraw, seat),
+        ]
     elif phase is _KEEP_CHOICE:
         kinds = sorted(set(state.drawn), key=lambda k: k.index)
-        candidates = [A.KeepItem(seat, kind) for kind in kinds]
+        candidates = [_made(A.KeepItem, seat, kind) for kind in kinds]
     elif phase is _LAY_TILE:
         tiles = tile_choices(state)
-        candidates = [A.LayTile(seat, tile, flip) for tile in tiles for flip in (False, True)]
+        candidates = [
+            _made(A.LayTile, seat, tile, flip) for tile in tiles for flip in (False, True)
+        ]
     elif phase is _LAYING_SHORTCUT:
         steps = _all_or_none(state, shortcut_steps(state))
-        return [*steps, *_accepted(state, [A.FinishShortcut(seat)])]
+        return [*steps, *_accepted(state, [_made(A.FinishShortcut, seat)])]
     elif phase is _RING_DROP:
         spaces = ring_drop_spaces(state)
-        return _all_or_none(state, [A.DropRings(seat, space) for space in spaces])
+        return _all_or_none(state, [_made(A.DropRings, seat, space) for space in spaces])
     else:
-        candidates = [A.Recover(seat, False), A.Recover(seat, True)]
+        candidates = [_made(A.Recover, seat, False), _made(A.Recover, seat, True)]
     return _accepted(state, candidates)
 
 
@@ -633,20 +655,20 @@ def _decided_item_actions(state: State, character: Character) -> list[Any]:
             for kind in placeable:
                 result += _place_items(seat, kind, spaces)
         if _MOTOBUG in kinds and character.position is not None:
-            result.append(A.UseMotobug(seat))
+            result.append(_made(A.UseMotobug, seat))
         if _BOMB in kinds:
-            result += [A.UseBomb(seat, tile) for tile in range(len(state.course))]
+            result += [_made(A.UseBomb, seat, tile) for tile in range(len(state.course))]
         if _BUMPER in kinds:
             result += [
-                A.UseBumper(seat, target)
+                _made(A.UseBumper, seat, target)
                 for target, other in enumerate(state.characters)
                 if other.position is not None
             ]
     if character.power_up:
         if character.damage:  # check_power_up_heal
-            result.append(A.PowerUpHeal(seat))
+            result.append(_made(A.PowerUpHeal, seat))
         if free:  # check_power_up_turn
-            result.append(A.PowerUpTurn(seat))
+            result.append(_made(A.PowerUpTurn, seat))
     return result
 
 
