@@ -12,6 +12,7 @@ checked and the helper's list is kept whole.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -22,6 +23,7 @@ from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course.items import drop_spaces
 from sonic_rules.crash_course.phases import PHASES
 from sonic_rules.crash_course.shortcuts import (
+    arrow_position,
     free_shortcut_tiles,
     on_arrow,
     open_end,
@@ -162,6 +164,8 @@ _REVEALS = tuple(A.RevealItem(kind) for kind in KINDS)
 def _deal(tile: int) -> A.DealTile:
     return A.DealTile(tile)
 
+
+_BY_INDEX = operator.attrgetter("index")
 
 _MADE: dict[tuple[Any, ...], Any] = {}
 """Actions `legal_actions` lists, by type and fields: frozen values, so one object serves
@@ -629,7 +633,8 @@ def _turn_actions(state: State) -> list[Any]:
         for lane, move in enumerate(moves):  # check_move
             if position is None or abs(lane - position.lane) <= 1:
                 result.append(move)
-    if state.variant is not _BEGINNER and may_move(state):
+    # Off an arrow space there are no shortcut uses or steps (as both find).
+    if state.variant is not _BEGINNER and moving and arrow_position(state) is not None:
         result += _accepted(state, shortcut_uses(state))
         result += _all_or_none(state, shortcut_steps(state))
     if state.variant is not _BEGINNER:  # _own_items (CC-BEGINNER-NO-EXTRAS)
@@ -647,7 +652,7 @@ def _decided_item_actions(state: State, character: Character) -> list[Any]:
     free = not character.damage or state.options.damage_bars_only_moves
     result: list[Any] = []
     if free and character.items:
-        kinds = sorted(set(character.items), key=lambda k: k.index)
+        kinds = sorted(set(character.items), key=_BY_INDEX)
         placeable = [kind for kind in kinds if kind in PLACED_KINDS]
         if placeable:
             spaces = empty_spaces_in(state, range(len(state.course)))

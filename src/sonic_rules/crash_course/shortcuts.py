@@ -331,6 +331,12 @@ def on_arrow(state: State, space: Space) -> bool:
     return feature in (ARROW_LEFT, ARROW_RIGHT)
 
 
+def arrow_position(state: State) -> Space | None:
+    """The active character's space if it is an arrow space, else ``None`` (then no
+    shortcut can be used or laid from it)."""
+    return _arrow_position(state)
+
+
 def _arrow_position(state: State) -> Space | None:
     position = state.characters[state.active].position
     if position is None or not on_arrow(state, position):
