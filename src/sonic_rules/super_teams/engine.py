@@ -8,6 +8,7 @@ in a table. Every phase change names a trigger declared in `phases`
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from itertools import repeat
 from operator import is_, itemgetter
@@ -66,14 +67,38 @@ def _without(items: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
     return items[:index] + items[index + 1 :]
 
 
+_SORTED: dict[int, tuple[Card, ...]] = {}
+"""Card tuples this module made sorted (`_sorted`), by id, each kept alive here so that
+its id stays its own: taking a card from one or adding a card to one is a binary search
+by rank, exactly where the scan or the sort would find its place."""
+_MAX_SORTED = 512
+
+
+def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``cards``, which are sorted, remembered as such (`_SORTED`)."""
+    if len(_SORTED) >= _MAX_SORTED:
+        _SORTED.clear()
+    _SORTED[id(cards)] = cards
+    return cards
+
+
 def _without_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    if _SORTED.get(id(cards)) is cards:
+        rank = card_rank(card)
+        index = bisect_left(cards, rank, key=card_rank)
+        if index < len(cards) and card_rank(cards[index]) == rank:
+            return _sorted(cards[:index] + cards[index + 1 :])
     index = card_index(cards, card)
     return cards[:index] + cards[index + 1 :]
 
 
 def _with_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    if _SORTED.get(id(cards)) is cards:
+        # After the cards of its rank, as the stable sort below puts it.
+        index = bisect_right(cards, card_rank(card), key=card_rank)
+        return _sorted((*cards[:index], card, *cards[index:]))
     # Sorting by the rank in C: an already sorted run costs one pass, no ``__lt__`` calls.
-    return tuple(sorted((*cards, card), key=card_rank))
+    return _sorted(tuple(sorted((*cards, card), key=card_rank)))
 
 
 def _with_bonus(kinds: tuple[BonusKind, ...], kind: BonusKind) -> tuple[BonusKind, ...]:
@@ -323,7 +348,7 @@ def _reshuffle(state: State, events: Events, changes: Changes) -> None:
     deck = changes.get("deck", state.deck)
     discard = changes.get("discard", state.discard)
     events.append(ev.DeckReshuffled(len(deck) + len(discard)))
-    changes["deck"] = tuple(sorted(deck + discard, key=card_rank))
+    changes["deck"] = _sorted(tuple(sorted(deck + discard, key=card_rank)))
     changes["discard"] = ()
 
 
