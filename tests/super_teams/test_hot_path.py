@@ -32,6 +32,7 @@ from sonic_rules.super_teams import (
     new_game,
     step,
 )
+from sonic_rules.super_teams import engine as E
 from sonic_rules.super_teams import legality as L
 from sonic_rules.super_teams.state import replace_fields
 from st_helpers import random_states
@@ -159,3 +160,30 @@ def test_an_unsorted_deck_is_not_taken_for_a_remembered_one() -> None:
     unsorted = attrs.evolve(state, deck=(blue1, red1, blue1, *state.deck[4:]))
     outcomes = chance_outcomes(unsorted)
     assert [action.card for action, _ in outcomes[:3]] == [blue1, red1, blue1]
+
+
+def test_remembered_sorted_piles_take_and_add_as_the_scan_and_the_sort() -> None:
+    rng = random.Random(7)
+    for _ in range(300):
+        pile = tuple(sorted(rng.choices(L.CARDS, k=rng.randrange(0, 30)), key=lambda c: c._rank))
+        card = rng.choice(L.CARDS)
+        plain_added = tuple(sorted((*pile, card), key=lambda c: c._rank))
+        E._SORTED.clear()
+        E._sorted(pile)
+        assert E._with_card(pile, card) == plain_added
+        if card in pile:
+            index = pile.index(card)
+            E._sorted(pile)
+            assert E._without_card(pile, card) == pile[:index] + pile[index + 1 :]
+        else:
+            E._sorted(pile)
+            with pytest.raises(ValueError):
+                E._without_card(pile, card)
+
+
+def test_an_unsorted_pile_is_sorted_the_plain_way() -> None:
+    blue1, red1 = Card.parse("blue-1"), Card.parse("red-1")
+    pile = (red1, blue1)
+    E._SORTED.clear()
+    assert E._with_card(pile, blue1) == (blue1, blue1, red1)
+    assert E._without_card(pile, blue1) == (red1,)
