@@ -515,6 +515,15 @@ _KEPT = tuple(
 )
 """The fields a draft holds as they are (values replaced whole, never changed in place)."""
 _LAZY = frozenset((*_LISTS, *_SPECIAL))
+_EAGER = ("characters", "pile", "drawn", "motion", "pending")
+"""The list fields a draft makes at once (read by nearly every action)."""
+_PLAIN_LAZY = tuple(
+    name for name in _LISTS if name not in (*_EAGER, "course", "shortcuts", "tile_pile")
+)
+"""The list fields a draft makes on first use that `Draft.freeze` turns back into tuples
+as they are."""
+_new_state = object.__new__
+_set_fields = object.__setattr__
 
 
 def _increasing(keys: list[tuple[int, int, int]]) -> bool:
@@ -673,40 +682,36 @@ class Draft:
         if tile_pile is None:
             tile_pile = state.tile_pile
         tile_pile = tuple(sorted(tile_pile)) if tile_pile else ()
-        return State(
-            self.variant,
-            self.players,
-            self.options,
-            self.catalogue,
-            tuple(self.characters),
-            state.birds if (v := get("birds")) is None else tuple(v),
-            self.bird_supply,
-            tuple(self.pile),
-            state.discard if (v := get("discard")) is None else tuple(v),
-            state.box if (v := get("box")) is None else tuple(v),
-            state.course if (v := get("course")) is None else _same(tuple(v), state.course),
-            tile_pile,
-            state.shortcuts
-            if (v := get("shortcuts")) is None
-            else _same(tuple(v), state.shortcuts),
-            board,
-            face_down,
-            self.phase,
-            self.active,
-            self.actions_left,
-            self.moved_this_turn,
-            self.draws_left,
-            tuple(self.drawn),
-            tuple(self.motion),
-            tuple(self.pending),
-            state.turn_hazard_damage if (v := get("turn_hazard_damage")) is None else tuple(v),
-            state.turn_laid_shortcuts if (v := get("turn_laid_shortcuts")) is None else tuple(v),
-            state.won_by if (v := get("won_by")) is None else tuple(v),
-            self.termination,
-            state.shortcut_attempt if (v := get("shortcut_attempt")) is None else tuple(v),
-            self.turns_played,
-            self.decisions_made,
-        )
+        # The new state's fields: the old state's, with what the draft holds (variant,
+        # players, options and catalogue never change).
+        fields = state.__dict__.copy()
+        fields["characters"] = tuple(self.characters)
+        fields["bird_supply"] = self.bird_supply
+        fields["pile"] = tuple(self.pile)
+        fields["tile_pile"] = tile_pile
+        fields["board"] = board
+        fields["face_down"] = face_down
+        fields["phase"] = self.phase
+        fields["active"] = self.active
+        fields["actions_left"] = self.actions_left
+        fields["moved_this_turn"] = self.moved_this_turn
+        fields["draws_left"] = self.draws_left
+        fields["drawn"] = tuple(self.drawn)
+        fields["motion"] = tuple(self.motion)
+        fields["pending"] = tuple(self.pending)
+        fields["termination"] = self.termination
+        fields["turns_played"] = self.turns_played
+        fields["decisions_made"] = self.decisions_made
+        for name in _PLAIN_LAZY:
+            if (v := get(name)) is not None:
+                fields[name] = tuple(v)
+        if (v := get("course")) is not None:
+            fields["course"] = _same(tuple(v), state.course)
+        if (v := get("shortcuts")) is not None:
+            fields["shortcuts"] = _same(tuple(v), state.shortcuts)
+        made_state: State = _new_state(State)
+        _set_fields(made_state, "__dict__", fields)
+        return made_state
 
     def item_at(self, space: Space) -> BoardItem | None:
         """``self.board.get(space)``, read without making the board dict."""
