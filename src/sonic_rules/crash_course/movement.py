@@ -184,7 +184,7 @@ def land(d: Draft, number: int, space: Space, how: How, by_move: bool = False) -
     """
     start = d.characters[number].position
     d.put(number, space)
-    d.events.append(E.Moved(d.name(number), start, space, how.value))
+    d.events.append(E.Moved(d.name(number), start, space, how._value_))
     placed = d.course_tile(space.tile)
     if not placed.bird_taken:
         d.course[space.tile] = PlacedTile(
