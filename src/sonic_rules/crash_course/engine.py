@@ -59,9 +59,10 @@ def legal_actions(state: State | View) -> list[A.Action]:
     Given a `View` (`views.observe`), the viewer's legal actions, the same list: only
     the seat to act may ask (`views.legal_actions_for_view`).
     """
-    if isinstance(state, View):
-        return legal_actions_for_view(state)
-    _require_state(state)
+    if type(state) is not State:
+        if isinstance(state, View):
+            return legal_actions_for_view(state)
+        _require_state(state)
     actions = L.legal_actions(state)
     _remember(state, tuple(actions))
     return actions
@@ -69,7 +70,8 @@ def legal_actions(state: State | View) -> list[A.Action]:
 
 def chance_outcomes(state: State) -> list[tuple[A.Action, float]]:
     """At a chance node, each distinct outcome with probability count / total."""
-    _require_state(state)
+    if type(state) is not State:
+        _require_state(state)
     outcomes = L.chance_outcomes(state)
     _remember(state, tuple(map(operator.itemgetter(0), outcomes)))
     return outcomes
@@ -81,7 +83,8 @@ def step(state: State, action: A.Action) -> tuple[State, list[Event]]:
     The action is checked by its legality function unless it is one of the objects
     `legal_actions` or `chance_outcomes` just listed for this state (accepted then).
     """
-    _require_state(state)
+    if type(state) is not State:
+        _require_state(state)
     if not _was_listed(state, action):
         L.check(state, action)
     draft = Draft(state)
