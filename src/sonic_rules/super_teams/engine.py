@@ -563,7 +563,8 @@ def _end_turn(state: State, events: Events, changes: Changes) -> State:
     turns_played = state.turns_played + 1
     changes["pending"] = None
     changes["turns_played"] = turns_played
-    if _turn_limit_reached(state.options.turn_limit, turns_played):
+    limit = state.options.turn_limit
+    if limit is not None and _turn_limit_reached(limit, turns_played):
         events.append(ev.TurnLimitReached(turns_played))
         return _goto_with(state, "turn_limit_reached", changes)
     turn = (state.turn + 1) % players  # ST-TURN-ORDER

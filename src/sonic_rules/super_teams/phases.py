@@ -18,6 +18,8 @@ that leads back to its own phase (``next_turn``, ``deal_goes_on``, ``bonus_draw`
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from sonic_rules.core.chance import CHANCE
@@ -52,23 +54,14 @@ class Phase(enum.StrEnum):
     """One side has every character across the line."""
 
 
-def _turn(state: Any) -> int:
-    seat: int = state.turn
-    return seat
+# Who acts is read on every step: a field read in C where one is enough.
+_turn: Callable[[Any], int] = attrgetter("turn")
+_card_player: Callable[[Any], int] = attrgetter("pending.seat")
+_jumper: Callable[[Any], int] = attrgetter("jumper")
 
 
 def _responder(state: Any) -> int:
     seat: int = state.pending.responders[0]
-    return seat
-
-
-def _card_player(state: Any) -> int:
-    seat: int = state.pending.seat
-    return seat
-
-
-def _jumper(state: Any) -> int:
-    seat: int = state.jumper
     return seat
 
 
