@@ -210,15 +210,30 @@ def replace(state: State, **changes: Any) -> State:
 def replace_fields(state: State, changes: dict[str, Any]) -> State:
     """`replace` with the changes given as a dict: the engine builds one as an action
     goes on and hands it over, so it is never copied into keyword arguments again."""
-    new = _build(state, changes)
-    if "players" not in changes and "options" not in changes:
-        try:
-            _SET_SEAT_COLOURS(new, _GET_SEAT_COLOURS(state))
-            _SET_IN_PLAY(new, _GET_IN_PLAY(state))
-            _SET_HOLDER(new, _GET_HOLDER(state))
-        except AttributeError:  # not all worked out yet for ``state`` (a new game's first)
-            _carry_seating(state, new)
-    return new
+    names = tuple(changes)
+    build = _BUILDERS.get(names)
+    if build is None:
+        build = _builder(names)
+    return build(state, changes)
+
+
+Builder = Callable[[State, dict[str, Any]], State]
+_BUILDERS: dict[tuple[str, ...], Builder] = {}
+"""A `Builder` per tuple of changed field names (an action's path through the engine
+names the same few, in the same order)."""
+_MAX_BUILDERS = 256
+
+
+def _builder(names: tuple[str, ...]) -> Builder:
+    """The `Builder` for changes to ``names`` (``ValueError`` for a name that is no field)."""
+    unknown = [name for name in names if name not in _FIELDS]
+    if unknown:
+        raise ValueError(f"State has no field {unknown[0]!r}")
+    if len(_BUILDERS) >= _MAX_BUILDERS:
+        return _build_any
+    build = _compile_build(frozenset(names))
+    _BUILDERS[names] = build
+    return build
 
 
 def _carry_seating(state: State, new: State) -> None:
@@ -232,42 +247,71 @@ def _carry_seating(state: State, new: State) -> None:
         slot.__set__(new, value)
 
 
-_GET_SEAT_COLOURS, _GET_IN_PLAY, _GET_HOLDER = (slot.__get__ for slot in _SEATING)
-_SET_SEAT_COLOURS, _SET_IN_PLAY, _SET_HOLDER = (slot.__set__ for slot in _SEATING)
+def _compile_build(changed: frozenset[str] | None) -> Builder:
+    """A `Builder`: ``build(state, changes)`` is a new `State` with each field from
+    ``changes`` if named there, else from ``state``, and (unless ``players`` or
+    ``options`` change) the seating ``state`` worked out. ``changed`` names the fields
+    ``changes`` holds, exactly (``None``: any, asked field by field).
 
-
-def _compile_build() -> Callable[[State, dict[str, Any]], State]:
-    """``_build(state, changes)``: a new `State` with each field from ``changes`` if
-    named there, else from ``state``, written out field by field from
-    ``attrs.fields(State)`` (as attrs writes ``__init__``), so that no list of values is
-    built and filled per new state.
-
-    A field is a plain slot (no default factory, converter or validator, and no
-    ``__attrs_post_init__``): each is stored straight into its slot, as ``__init__``
-    would, and the hash cache starts empty. Otherwise it calls ``State(...)``.
+    Written out field by field from ``attrs.fields(State)``, as attrs writes
+    ``__init__``. When every field is a plain slot (no default factory, converter or
+    validator, and no ``__attrs_post_init__``), each value goes straight into its slot
+    as ``__init__`` would put it, and the hash cache starts empty; otherwise it calls
+    ``State(...)``.
     """
-    fields = attrs.fields(State)
     plain = not hasattr(State, "__attrs_post_init__") and all(
         field.converter is None
         and field.validator is None
         and not isinstance(field.default, attrs.Factory)  # type: ignore[arg-type]
-        for field in fields
+        for field in attrs.fields(State)
     )
-    values = [f"c[{name!r}] if {name!r} in c else s.{name}" for name in _FIELDS]
-    namespace: dict[str, Any] = {"State": State, "_new": object.__new__}
+    values = [_value_source(name, changed) for name in _FIELDS]
+    namespace: dict[str, Any] = {
+        "State": State,
+        "_new": object.__new__,
+        "_carry_seating": _carry_seating,
+        **{
+            f"_get_{name}": slot.__get__
+            for name, slot in zip(_SEATING_NAMES, _SEATING, strict=True)
+        },
+        **{
+            f"_set_{name}": slot.__set__
+            for name, slot in zip(_SEATING_NAMES, _SEATING, strict=True)
+        },
+    }
     if plain:
         slots = (*_FIELDS, _HASH_CACHE)
         namespace.update({f"_set{n}": State.__dict__[name].__set__ for n, name in enumerate(slots)})
         body = ["new = _new(State)"]
         body += [f"_set{n}(new, {value})" for n, value in enumerate([*values, "None"])]
-        body.append("return new")
     else:
-        body = [f"return State({', '.join(values)})"]
-    exec("def _build(s, c):\n    " + "\n    ".join(body) + "\n", namespace)
-    build: Callable[[State, dict[str, Any]], State] = namespace["_build"]
+        body = [f"new = State({', '.join(values)})"]
+    seating = [
+        "try:",
+        *(f"    _set_{name}(new, _get_{name}(s))" for name in _SEATING_NAMES),
+        "except AttributeError:  # not all worked out yet (a new game's first copy)",
+        "    _carry_seating(s, new)",
+    ]
+    if changed is None:
+        body += [
+            "if 'players' not in c and 'options' not in c:",
+            *(f"    {line}" for line in seating),
+        ]
+    elif not {"players", "options"} & changed:
+        body += seating
+    body.append("return new")
+    exec("def build(s, c):\n    " + "\n    ".join(body) + "\n", namespace)
+    build: Builder = namespace["build"]
     return build
+
+
+def _value_source(name: str, changed: frozenset[str] | None) -> str:
+    """Where a `Builder` reads field ``name``: from the changes ``c`` or the state ``s``."""
+    if changed is None:
+        return f"c[{name!r}] if {name!r} in c else s.{name}"
+    return f"c[{name!r}]" if name in changed else f"s.{name}"
 
 
 _HASH_CACHE = "_attrs_cached_hash"
 """The slot where attrs keeps a state's hash (``cache_hash=True``); ``None`` until asked."""
-_build = _compile_build()
+_build_any = _compile_build(None)
