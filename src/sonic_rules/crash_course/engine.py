@@ -16,7 +16,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from sonic_rules.core.errors import InvalidStateError
+from sonic_rules.core.errors import InvalidStateError, RulesError
 from sonic_rules.core.events import Event
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import items, placement, shortcuts, turn
@@ -53,6 +53,19 @@ def _was_listed(state: State, action: object) -> bool:
     return listed is not None and listed[0] is state and any(map(_is, listed[1], _repeat(action)))
 
 
+_DEEP = (AttributeError, TypeError, KeyError, IndexError, ValueError, RecursionError)
+"""What a hand-built state with fields of the wrong types makes the rules raise."""
+
+
+def _malformed(state: State) -> None:
+    """``state`` made the rules fail from deep inside: raise `validate_state`'s
+    `InvalidStateError` naming the field that is wrong. Returns if every field is right
+    (the failure is then the library's own, and the caller re-raises it)."""
+    from sonic_rules.crash_course.validate import validate_state
+
+    validate_state(state)
+
+
 def legal_actions(state: State | View) -> list[A.Action]:
     """Every legal action, in the canonical order of `action_key`.
 
@@ -63,7 +76,13 @@ def legal_actions(state: State | View) -> list[A.Action]:
         if isinstance(state, View):
             return legal_actions_for_view(state)
         _require_state(state)
-    actions = L.legal_actions(state)
+    try:
+        actions = L.legal_actions(state)
+    except RulesError:
+        raise
+    except _DEEP:
+        _malformed(state)
+        raise
     _remember(state, tuple(actions))
     return actions
 
@@ -72,7 +91,13 @@ def chance_outcomes(state: State) -> list[tuple[A.Action, float]]:
     """At a chance node, each distinct outcome with probability count / total."""
     if type(state) is not State:
         _require_state(state)
-    outcomes = L.chance_outcomes(state)
+    try:
+        outcomes = L.chance_outcomes(state)
+    except RulesError:
+        raise
+    except _DEEP:
+        _malformed(state)
+        raise
     _remember(state, tuple(map(operator.itemgetter(0), outcomes)))
     return outcomes
 
@@ -85,16 +110,22 @@ def step(state: State, action: A.Action) -> tuple[State, list[Event]]:
     """
     if type(state) is not State:
         _require_state(state)
-    if not _was_listed(state, action):
-        L.check(state, action)
-    draft = Draft(state)
-    handler, then_resolve = HANDLERS[type(action)]
-    handler(draft, action)
-    if then_resolve:
-        resolve(draft)
-    if not isinstance(action, CHANCE_TYPES):
-        turn.decision_made(draft)
-    return draft.freeze(), draft.events
+    try:
+        if not _was_listed(state, action):
+            L.check(state, action)
+        draft = Draft(state)
+        handler, then_resolve = HANDLERS[type(action)]
+        handler(draft, action)
+        if then_resolve:
+            resolve(draft)
+        if not isinstance(action, CHANCE_TYPES):
+            turn.decision_made(draft)
+        return draft.freeze(), draft.events
+    except RulesError:
+        raise
+    except _DEEP:
+        _malformed(state)
+        raise
 
 
 def apply(state: State, action: A.Action) -> State:
