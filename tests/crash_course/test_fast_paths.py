@@ -1,7 +1,8 @@
 """Crash Course's fast paths give what the reference paths give.
 
 - the actions phase's legal actions, worked out from the state, are the list the
-  legality functions accept candidate by candidate (`turn_actions_by_checks`);
+  legality functions accept candidate by candidate (`turn_actions_by_checks`), and
+  every action listed in any phase passes its legality function;
 - a state's JSON fields read by hand (`fastjson.structure_state`) make the state the
   converter makes, and fields written by hand the dict the converter writes;
 - an action `legal_actions` listed applies as it would after its legality check.
@@ -58,6 +59,17 @@ def test_turn_actions_worked_out_are_the_checked_ones() -> None:
     for state in STATES:
         if state.phase is Phase.ACTIONS:
             assert legality._turn_actions(state) == legality.turn_actions_by_checks(state)
+
+
+def test_every_listed_action_passes_its_legality_function() -> None:
+    # The keep and lay-tile choices are listed without asking each candidate.
+    phases = set()
+    for state in STATES:
+        if isinstance(state.to_act, int):
+            for action in legality.legal_actions(state):
+                legality.CHECKS[type(action)](state, action)
+            phases.add(state.phase)
+    assert {Phase.KEEP_CHOICE, Phase.LAY_TILE, Phase.ACTIONS} <= phases
 
 
 def _converter_state(data: dict[str, Any]) -> State:

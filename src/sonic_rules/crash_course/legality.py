@@ -566,13 +566,17 @@ def legal_actions(state: State) -> list[A.Action]:
             _made(A.SkipDraw, seat),
         ]
     elif phase is _KEEP_CHOICE:
-        kinds = sorted(set(state.drawn), key=lambda k: k.index)
+        kinds = sorted(set(state.drawn), key=_BY_INDEX)
         candidates = [_made(A.KeepItem, seat, kind) for kind in kinds]
+        if _TAKEN[phase]:  # check_keep_item: the seat to act keeps a kind it drew
+            return candidates
     elif phase is _LAY_TILE:
         tiles = tile_choices(state)
         candidates = [
             _made(A.LayTile, seat, tile, flip) for tile in tiles for flip in (False, True)
         ]
+        if _TAKEN[phase]:  # check_lay_tile: the seat to act lays one of tile_choices
+            return candidates
     elif phase is _LAYING_SHORTCUT:
         steps = _all_or_none(state, shortcut_steps(state))
         return [*steps, *_accepted(state, [_made(A.FinishShortcut, seat)])]
@@ -582,6 +586,14 @@ def legal_actions(state: State) -> list[A.Action]:
     else:
         candidates = [_made(A.Recover, seat, False), _made(A.Recover, seat, True)]
     return _accepted(state, candidates)
+
+
+_TAKEN = {
+    phase: kind in PHASES.specs[phase].accepts
+    for phase, kind in ((Phase.KEEP_CHOICE, A.KeepItem), (Phase.LAY_TILE, A.LayTile))
+}
+"""Whether the phase takes the action type `legal_actions` lists for it; then every
+candidate it lists passes its legality function by construction (else each is asked)."""
 
 
 _TURN_TYPES = (
