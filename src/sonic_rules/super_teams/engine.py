@@ -56,6 +56,17 @@ from sonic_rules.super_teams.state import (
 )
 from sonic_rules.super_teams.views import View, legal_actions_for_view
 
+# Enum members read on every action, as module constants: on Python 3.11 reading a
+# member off its class (``Phase.PLAY``) goes through ``EnumType.__getattr__``, several
+# times slower than reading a global.
+_DEXTERITY = BonusKind.DEXTERITY
+_SHIELD = BonusKind.SHIELD
+_SPACE_BONUS = Space.BONUS
+_SPEED = BonusKind.SPEED
+_SUPERBONUS = BonusKind.SUPERBONUS
+_SUPER_JUMP = BonusKind.SUPER_JUMP
+_SURFACE_RINGS = Surface.RINGS
+_SURFACE_SPIKES = Surface.SPIKES
 Events = list[Event]
 
 
@@ -148,13 +159,13 @@ def move_value(card_value: int, surface: Surface, bonuses: tuple[BonusKind, ...]
     ST-BONUS-SPEED adds 1 before doubling, ST-BONUS-SUPERBONUS doubles, ST-BONUS-SHIELD
     restores the normal value on spikes.
     """
-    shielded = BonusKind.SHIELD in bonuses
-    if surface is Surface.SPIKES and not shielded:
+    shielded = _SHIELD in bonuses
+    if surface is _SURFACE_SPIKES and not shielded:
         return 1
-    value = card_value + bonuses.count(BonusKind.SPEED)
-    if surface is Surface.RINGS:
+    value = card_value + bonuses.count(_SPEED)
+    if surface is _SURFACE_RINGS:
         value *= 2
-    doublings: int = bonuses.count(BonusKind.SUPERBONUS)
+    doublings: int = bonuses.count(_SUPERBONUS)
     return value * (1 << doublings)
 
 
@@ -405,7 +416,7 @@ def _apply_draw_bonus(state: State, action: DrawBonus, events: Events) -> State:
         "bonus_deck": _without(state.bonus_deck, kind),
         "bonus_queue": state.bonus_queue[1:],
     }
-    if kind is not BonusKind.SUPER_JUMP:
+    if kind is not _SUPER_JUMP:
         bonus_hands = state.bonus_hands
         changes["bonus_hands"] = _replace_at(
             bonus_hands, seat, _with_bonus(bonus_hands[seat], kind)
@@ -433,7 +444,7 @@ def _super_jump(state: State, character: Character, events: Events, changes: Cha
         events.append(ev.SuperJumped(character, piece.position, None, None))
         return
     # ST-SUPER-JUMP-NO-TRIGGER: lands on rings (the rings half of a double), nothing else.
-    half = Surface.RINGS if state.board[target].is_double else None
+    half = _SURFACE_RINGS if state.board[target].is_double else None
     events.append(ev.SuperJumped(character, piece.position, target, half))
     index = _piece_index(state, character)
     changes["pieces"] = _replace_at(state.pieces, index, Piece(character, target, half))
@@ -518,7 +529,7 @@ def _resolve_move(state: State, move: PendingMove, events: Events, changes: Chan
         loop = board.loop_at(target)
         if loop is None:
             destination = target  # ST-LOOP-PASS when a loop lay between
-        elif BonusKind.DEXTERITY in move.bonuses:
+        elif _DEXTERITY in move.bonuses:
             destination = finish if loop.beyond is None else loop.beyond
             events.append(ev.ThroughLoop(character, target, loop.beyond))
         else:
@@ -538,7 +549,7 @@ def _resolve_move(state: State, move: PendingMove, events: Events, changes: Chan
     if space in _DOUBLES:
         changes["pending"] = _pending(move.seat, move.card, character, (), move.bonuses)
         return _goto_with(state, "move_stops_on_double", changes)
-    if space is Space.BONUS:
+    if space is _SPACE_BONUS:
         # ST-BONUS-SPACE: the colour's holder takes the top bonus card.
         changes["pending"] = None
         changes["bonus_queue"] = (state.holder(character.colour),)

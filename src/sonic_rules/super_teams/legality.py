@@ -48,6 +48,16 @@ from sonic_rules.super_teams.cards import (
 from sonic_rules.super_teams.phases import PHASES, Phase
 from sonic_rules.super_teams.state import State
 
+# Enum members read on every action, as module constants: on Python 3.11 reading a
+# member off its class (``Phase.PLAY``) goes through ``EnumType.__getattr__``, several
+# times slower than reading a global.
+_SHIELD = BonusKind.SHIELD
+_SUPERBONUS = BonusKind.SUPERBONUS
+_SUPER_JUMP = BonusKind.SUPER_JUMP
+_SURFACE_NORMAL = Surface.NORMAL
+_SURFACE_SPIKES = Surface.SPIKES
+
+
 # -- the questions the rules ask ---------------------------------------------------
 
 _position = attrgetter("position")
@@ -93,11 +103,11 @@ def _racing(state: State, seat: int) -> tuple[Character, ...]:
 def bonus_is_playable(state: State, kind: BonusKind, character: Character) -> bool:
     """Whether ``kind`` may be played on a move of ``character`` (ST-BONUS-SUPERBONUS,
     ST-BONUS-SHIELD; Super Jump is never held, so never played: ST-SUPER-JUMP)."""
-    if kind is BonusKind.SUPERBONUS:
-        return state.surface(character) is Surface.NORMAL
-    if kind is BonusKind.SHIELD:
-        return state.surface(character) is Surface.SPIKES
-    return kind is not BonusKind.SUPER_JUMP
+    if kind is _SUPERBONUS:
+        return state.surface(character) is _SURFACE_NORMAL
+    if kind is _SHIELD:
+        return state.surface(character) is _SURFACE_SPIKES
+    return kind is not _SUPER_JUMP
 
 
 def half_choices(state: State) -> tuple[Surface, ...]:
@@ -187,13 +197,13 @@ def check_play_bonus(state: State, action: PlayBonus) -> None:
         raise IllegalActionError("ST-RESPONSE-WINDOW", f"seat {seat} holds no {kind}")
     if bonus_is_playable(state, kind, character):
         return
-    if kind is BonusKind.SUPERBONUS:
+    if kind is _SUPERBONUS:
         raise IllegalActionError(
             "ST-BONUS-SUPERBONUS",
             f"Superbonus is only for a character on a normal space; {character} is on "
             f"{state.surface(character)}",
         )
-    if kind is BonusKind.SHIELD:
+    if kind is _SHIELD:
         raise IllegalActionError(
             "ST-BONUS-SHIELD",
             f"Shield is only for a character on spikes; {character} is on "
@@ -436,11 +446,7 @@ def legal_responses(state: State) -> list[Action]:
     hand = state.bonus_hands[seat]
     # What `bonus_is_playable` decides by: the kinds held and, for Superbonus and
     # Shield only, the surface under the character.
-    surface = (
-        state.surface(character)
-        if BonusKind.SUPERBONUS in hand or BonusKind.SHIELD in hand
-        else None
-    )
+    surface = state.surface(character) if _SUPERBONUS in hand or _SHIELD in hand else None
     key: _ResponseKey = (seat, hand, surface)
     try:
         known = _RESPONSES.get(key)

@@ -22,6 +22,10 @@ from sonic_rules.super_teams.cards import BonusKind, Card, Character, Colour
 from sonic_rules.super_teams.options import Options, colours_in_play, seat_colours
 from sonic_rules.super_teams.phases import PHASES, Phase
 
+# Read on every action, as a module constant: on Python 3.11 reading a member off its
+# enum class goes through ``EnumType.__getattr__``, several times slower than a global.
+_GAME_OVER = Phase.GAME_OVER
+
 HAND_SIZE = 6
 
 
@@ -101,7 +105,7 @@ class State(Pictured):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     @property
     def winners(self) -> tuple[int, ...]:
