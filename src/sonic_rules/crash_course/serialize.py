@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from sonic_rules.core.errors import BoardError, InvalidStateError
+from sonic_rules.core.errors import BoardError, InvalidStateError, RulesError
 from sonic_rules.core.serialization import (
     add_option_field,
     configure_actions,
@@ -46,7 +46,7 @@ from sonic_rules.crash_course.tiles import (
     default_catalogue,
     parse_catalogue,
 )
-from sonic_rules.crash_course.validate import validate_state
+from sonic_rules.crash_course.validate import check_shapes, validate_state
 
 GAME_NAME = "crash-course"
 FORMAT = 3
@@ -185,7 +185,12 @@ _read_catalogues: dict[str, Catalogue] = {}
 
 
 def to_json(state: State, indent: int | None = None) -> str:
-    """The state as JSON text (`from_json` gives back an equal state)."""
+    """The state as JSON text (`from_json` gives back an equal state).
+
+    A state holding a value of another type than a state holds there (a list for a
+    tuple, a string for an item) is refused with `InvalidStateError` naming where, as
+    `validate_state` refuses it; other states are written as they are, consistent or not.
+    """
     if not isinstance(state, State):
         raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
     if indent is None:
@@ -193,15 +198,27 @@ def to_json(state: State, indent: int | None = None) -> str:
         text = write_state(state, _HEAD, _catalogue_text)
         if text is not None:
             return text
-    # The converter's dict, built by hand (`fastjson`), dumped as `dump_state` dumps it.
-    data = {
-        "game": GAME_NAME,
-        "format": FORMAT,
-        **unstructure_state(state, _written_catalogue(state.catalogue)),
-    }
-    if indent is None:
-        return _COMPACT.encode(data)
-    return json.dumps(data, indent=indent, separators=None if indent else (",", ":"))
+    # Not written by hand: a value of another type than a state holds (refused, naming
+    # where), or an indent.
+    check_shapes(state)
+    try:
+        # The converter's dict, built by hand (`fastjson`), dumped as `dump_state` dumps it.
+        data = {
+            "game": GAME_NAME,
+            "format": FORMAT,
+            **unstructure_state(state, _written_catalogue(state.catalogue)),
+        }
+        if indent is None:
+            return _COMPACT.encode(data)
+        return json.dumps(data, indent=indent, separators=None if indent else (",", ":"))
+    except RulesError:
+        raise
+    except (AttributeError, TypeError, KeyError, IndexError, ValueError) as error:
+        failure = error
+    # A state that cannot be written is malformed: its checks name what is wrong. If they
+    # find nothing, the failure is the writer's own.
+    validate_state(state)
+    raise failure
 
 
 def from_json(text: str | bytes) -> State:

@@ -25,6 +25,7 @@ from sonic_rules.crash_course.state import (
     TOTAL_BIRDS,
     TOTAL_DAMAGE,
     TOTAL_ITEMS,
+    BoardItem,
     Character,
     CharacterName,
     Draft,
@@ -33,14 +34,25 @@ from sonic_rules.crash_course.state import (
     How,
     ItemKind,
     Options,
+    Pending,
     PendingKind,
     Phase,
+    PlacedShortcut,
     PlacedTile,
+    Space,
     State,
     Variant,
     airborne_characters,
 )
-from sonic_rules.crash_course.tiles import LANES, ROWS, Catalogue, parse_catalogue, shortcut_shape
+from sonic_rules.crash_course.tiles import (
+    LANES,
+    ROWS,
+    Catalogue,
+    ShortcutSpec,
+    TileSpec,
+    parse_catalogue,
+    shortcut_shape,
+)
 from sonic_rules.crash_course.track import (
     EMPTY_FEATURES,
     TrackView,
@@ -194,10 +206,13 @@ def beginner_order(catalogue: Catalogue, options: Options) -> list[tuple[int, bo
 def validate_state(state: State) -> None:
     """Semantic checks of a loaded or hand-built state (``InvalidStateError`` with a path).
 
-    Anything but a state of this game is a ``TypeError`` naming ``state``.
+    Anything but a state of this game is a ``TypeError`` naming ``state``; a state
+    holding a value of another type than a state holds there is refused first
+    (`check_shapes`), naming where.
     """
     if not isinstance(state, State):
         raise TypeError(f"state must be a Crash Course State, not {type(state).__name__}")
+    check_shapes(state)
     _check_catalogue(state.catalogue)
     expected = _roster(state)
     if state.options.beginner_course:
@@ -784,3 +799,393 @@ def _check_phase(state: State) -> None:
                 f"counted 0..{most}",
                 "$.turn_hazard_damage",
             )
+
+
+# ----- the Python shape of a state --------------------------------------------------------
+#
+# A state built by hand can hold anything: a list for a tuple, a string for an item, a
+# float in a space. `check_shapes` refuses such a state before any rule is checked (the
+# checks read the values as the types a state holds), naming the first wrong value. A
+# state read from JSON always has the right shape: the check never refuses one.
+
+
+class _Tuple:
+    """The shape of a tuple of any length whose values have the shape ``item``."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: object) -> None:
+        self.item = item
+
+
+class _Fixed:
+    """The shape of a tuple of as many values as ``items``, each of its shape."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, *items: object) -> None:
+        self.items = items
+
+
+class _Optional:
+    """``None`` or a value of the shape ``shape``."""
+
+    __slots__ = ("shape",)
+
+    def __init__(self, shape: object) -> None:
+        self.shape = shape
+
+
+_Field = tuple[str, object, str | None]
+"""A field's name, its shape and the message for a value of another type (``None``: the
+usual one; ``{!r}`` in it stands for the value), as the rule checks word it."""
+_SPACE = _Optional(Space)
+_WHOLE = "must be a whole number, 0 or more"
+_LIMIT = "must be a whole number, 1 or more"
+_FIELDS: dict[type, tuple[_Field, ...]] = {
+    Options: (
+        ("official_draw", bool, None),
+        ("set_back", bool, None),
+        ("damage_bars_only_moves", bool, None),
+        ("literal_secondary_win", bool, None),
+        ("open_items", bool, None),
+        ("turn_limit", _Optional(int), _LIMIT),
+        ("decision_limit", _Optional(int), _LIMIT),
+        ("characters", _Tuple(CharacterName), None),
+        ("beginner_course", _Tuple(_Fixed(str, bool)), None),
+    ),
+    Catalogue: (
+        ("tiles", _Tuple(TileSpec), None),
+        ("shortcuts", _Tuple(ShortcutSpec), None),
+        ("name", str, None),
+    ),
+    TileSpec: (
+        ("id", str, None),
+        ("kind", str, None),
+        ("turn", str, None),
+        ("rows", _Tuple(str), None),
+    ),
+    ShortcutSpec: (("id", str, None), ("kind", str, None), ("shapes", _Tuple(str), None)),
+    Space: (("tile", int, None), ("row", int, None), ("lane", int, None)),
+    Character: (
+        ("name", CharacterName, None),
+        ("owner", int, None),
+        ("position", _SPACE, None),
+        ("damage", int, None),
+        ("items", _Tuple(ItemKind), None),
+        ("rings", int, None),
+        ("power_up", bool, None),
+        ("knocked_down", bool, None),
+    ),
+    PlacedTile: (
+        ("tile", int, None),
+        ("x", int, None),
+        ("y", int, None),
+        ("heading", int, None),
+        ("reversed", bool, None),
+        ("bird_taken", bool, None),
+    ),
+    PlacedShortcut: (
+        ("tile", int, None),
+        ("x", int, None),
+        ("y", int, None),
+        ("ends", _Fixed(int, int), None),
+    ),
+    BoardItem: (("space", Space, None), ("kind", ItemKind, None), ("count", int, None)),
+    Frame: (
+        ("kind", FrameKind, None),
+        ("character", int, None),
+        ("how", How, None),
+        ("space", _SPACE, None),
+        ("remaining", int, None),
+        ("lane", int, None),
+        ("skipped", int, None),
+        ("by_move", bool, None),
+    ),
+    Pending: (("kind", PendingKind, None), ("character", int, None), ("rings", int, None)),
+    State: (
+        ("variant", Variant, None),
+        ("players", int, "players must be 2, 3 or 4, not {!r}"),
+        ("options", Options, None),
+        ("catalogue", Catalogue, None),
+        ("characters", _Tuple(Character), None),
+        ("birds", _Tuple(int), None),
+        ("bird_supply", int, None),
+        ("pile", _Tuple(int), None),
+        ("discard", _Tuple(int), None),
+        ("box", _Tuple(int), None),
+        ("course", _Tuple(PlacedTile), None),
+        ("tile_pile", _Tuple(int), None),
+        ("shortcuts", _Tuple(PlacedShortcut), None),
+        ("board", _Tuple(BoardItem), None),
+        ("face_down", _Tuple(Space), None),
+        ("phase", Phase, None),
+        ("active", int, None),
+        ("actions_left", int, None),
+        ("moved_this_turn", bool, None),
+        ("draws_left", int, None),
+        ("drawn", _Tuple(ItemKind), None),
+        ("motion", _Tuple(Frame), None),
+        ("pending", _Tuple(Pending), None),
+        ("turn_hazard_damage", _Tuple(int), None),
+        ("turn_laid_shortcuts", _Tuple(int), None),
+        ("won_by", _Tuple(int), None),
+        ("termination", str, None),
+        ("shortcut_attempt", _Tuple(PlacedShortcut), None),
+        ("turns_played", int, _WHOLE),
+        ("decisions_made", int, _WHOLE),
+    ),
+}
+"""The shape of each field of a state and of the values it holds, in field order."""
+
+
+def _described(shape: Any) -> str:
+    """``shape`` as the message names it: ``an int``, ``a tuple``, ``a Space or None``."""
+    if type(shape) is _Optional:
+        return f"{_described(shape.shape)} or None"
+    if type(shape) is _Tuple:
+        return "a tuple"
+    if type(shape) is _Fixed:
+        return f"a tuple of {len(shape.items)}"
+    name: str = shape.__name__
+    return ("an " if name[0] in "AEIOUaeiou" else "a ") + name
+
+
+def _shown(value: object) -> str:
+    """``value``'s type and repr, cut short."""
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is shown by its type alone
+        text = "?"
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{type(value).__name__} {text}"
+
+
+def _first_wrong(value: Any, shape: Any, path: str) -> tuple[str, str] | None:
+    """The message and path of the first value in ``value`` (at ``path``) not of
+    ``shape``, or ``None`` when all are."""
+    outer: Any = shape.shape if type(shape) is _Optional else shape
+    if value is None and outer is not shape:
+        return None
+    kind = type(outer)
+    wanted = tuple if kind is _Tuple or kind is _Fixed else outer
+    if type(value) is not wanted or (kind is _Fixed and len(value) != len(outer.items)):
+        return f"expected {_described(shape)}, got {_shown(value)}", path
+    if kind is _Tuple:
+        for number, item in enumerate(value):
+            found = _first_wrong(item, outer.item, f"{path}[{number}]")
+            if found is not None:
+                return found
+        return None
+    if kind is _Fixed:
+        for number, item in enumerate(value):
+            found = _first_wrong(item, outer.items[number], f"{path}[{number}]")
+            if found is not None:
+                return found
+        return None
+    fields = _FIELDS.get(outer)
+    return None if fields is None else _first_wrong_field(value, fields, path)
+
+
+_MISSING = object()
+
+
+def _first_wrong_field(
+    value: object, fields: tuple[_Field, ...], path: str
+) -> tuple[str, str] | None:
+    """`_first_wrong` of each of ``fields`` of ``value`` in turn."""
+    for name, shape, message in fields:
+        where = f"{path}.{name}"
+        field = getattr(value, name, _MISSING)
+        if field is _MISSING:
+            return "required field missing", where
+        found = _first_wrong(field, shape, where)
+        if found is not None:
+            if message is not None and found[1] == where:
+                return message.format(field), where
+            return found
+    return None
+
+
+_SEEN_MAX = 4096
+_SEEN_INTS: dict[int, object] = {}
+_SEEN_CHARACTERS: dict[int, object] = {}
+_SEEN_BOARDS: dict[int, object] = {}
+_SEEN_SPACES: dict[int, object] = {}
+_SEEN_PARTS: tuple[dict[int, object], ...] = tuple({} for _ in range(6))
+"""Values found of their shape, by identity (each kept alive, so no other value has its
+id while it is known), one memory for each kind of value: the counts, characters,
+boards, face-down spaces, and the parts `_well_shaped` checks by `_first_wrong`. Only
+values found so are kept: tuples and frozen values holding only such values, which
+cannot change."""
+
+
+_EMPTY = ()
+"""The empty tuple (one object): no shortcut tiles, movement or decisions."""
+
+
+def _note(seen: dict[int, object], value: object) -> None:
+    if len(seen) >= _SEEN_MAX:
+        seen.clear()
+    seen[id(value)] = value
+
+
+_INT = frozenset((int,))
+_ITEM_KIND = frozenset((ItemKind,))
+_COURSE = _Tuple(PlacedTile)
+_SHORTCUTS = _Tuple(PlacedShortcut)
+_MOTION = _Tuple(Frame)
+_PENDING = _Tuple(Pending)
+
+
+def _space_ok(space: Any) -> bool:
+    return (
+        type(space) is Space
+        and type(space.tile) is int
+        and type(space.row) is int
+        and type(space.lane) is int
+    )
+
+
+def _character_ok(character: Any) -> bool:
+    position = character.position
+    items = character.items
+    return (
+        type(character.name) is CharacterName
+        and type(character.owner) is int
+        and (position is None or _space_ok(position))
+        and type(character.damage) is int
+        and type(items) is tuple
+        and _ITEM_KIND.issuperset(map(type, items))
+        and type(character.rings) is int
+        and type(character.power_up) is bool
+        and type(character.knocked_down) is bool
+    )
+
+
+def _item_ok(item: Any) -> bool:
+    return (
+        type(item) is BoardItem
+        and type(item.kind) is ItemKind
+        and type(item.count) is int
+        and _space_ok(item.space)
+    )
+
+
+def _part_ok(value: Any, shape: Any, seen: dict[int, object]) -> bool:
+    """Whether ``value`` has ``shape`` (`_first_wrong` finds nothing), noted in ``seen``."""
+    if _first_wrong(value, shape, "$") is not None:
+        return False
+    _note(seen, value)
+    return True
+
+
+def _well_shaped(state: State) -> bool:
+    """True only if every value of ``state`` is of the type a state holds there (as
+    `_first_wrong_field` finds), quickly: the parts states share are remembered once
+    found so."""
+    options, catalogue, characters = state.options, state.catalogue, state.characters
+    birds, pile, discard, box = state.birds, state.pile, state.discard, state.box
+    course, tile_pile, shortcuts = state.course, state.tile_pile, state.shortcuts
+    board, face_down, drawn = state.board, state.face_down, state.drawn
+    motion, pending, attempt = state.motion, state.pending, state.shortcut_attempt
+    hazard, laid, won_by = state.turn_hazard_damage, state.turn_laid_shortcuts, state.won_by
+    if (
+        type(state.variant) is not Variant
+        or type(state.players) is not int
+        or type(options) is not Options
+        or type(catalogue) is not Catalogue
+        or type(characters) is not tuple
+        or type(birds) is not tuple
+        or type(state.bird_supply) is not int
+        or type(pile) is not tuple
+        or type(discard) is not tuple
+        or type(box) is not tuple
+        or type(course) is not tuple
+        or type(tile_pile) is not tuple
+        or type(shortcuts) is not tuple
+        or type(board) is not tuple
+        or type(face_down) is not tuple
+        or type(state.phase) is not Phase
+        or type(state.active) is not int
+        or type(state.actions_left) is not int
+        or type(state.moved_this_turn) is not bool
+        or type(state.draws_left) is not int
+        or type(drawn) is not tuple
+        or type(motion) is not tuple
+        or type(pending) is not tuple
+        or type(hazard) is not tuple
+        or type(laid) is not tuple
+        or type(won_by) is not tuple
+        or type(state.termination) is not str
+        or type(attempt) is not tuple
+        or type(state.turns_played) is not int
+        or type(state.decisions_made) is not int
+        # What the tuples of whole numbers hold (those of the turn: short, new each turn).
+        or not _INT.issuperset(map(type, hazard + laid + won_by))
+    ):
+        return False
+    seen = _SEEN_INTS
+    for values in (birds, pile, discard, box, tile_pile):
+        if id(values) not in seen:
+            if not _INT.issuperset(map(type, values)):
+                return False
+            _note(seen, values)
+    if drawn and not _ITEM_KIND.issuperset(map(type, drawn)):
+        return False
+    seen = _SEEN_CHARACTERS
+    for character in characters:
+        if id(character) not in seen:
+            if type(character) is not Character or not _character_ok(character):
+                return False
+            _note(seen, character)
+    if id(board) not in _SEEN_BOARDS:
+        if not all(map(_item_ok, board)):
+            return False
+        _note(_SEEN_BOARDS, board)
+    if id(face_down) not in _SEEN_SPACES:
+        if not all(map(_space_ok, face_down)):
+            return False
+        _note(_SEEN_SPACES, face_down)
+    seen_options, seen_catalogues, seen_courses, seen_shortcuts, seen_motion, seen_pending = (
+        _SEEN_PARTS
+    )
+    return (
+        (id(options) in seen_options or _part_ok(options, Options, seen_options))
+        and (id(catalogue) in seen_catalogues or _part_ok(catalogue, Catalogue, seen_catalogues))
+        and (id(course) in seen_courses or _part_ok(course, _COURSE, seen_courses))
+        and (
+            shortcuts is _EMPTY
+            or id(shortcuts) in seen_shortcuts
+            or _part_ok(shortcuts, _SHORTCUTS, seen_shortcuts)
+        )
+        and (
+            attempt is _EMPTY
+            or id(attempt) in seen_shortcuts
+            or _part_ok(attempt, _SHORTCUTS, seen_shortcuts)
+        )
+        and (
+            motion is _EMPTY or id(motion) in seen_motion or _part_ok(motion, _MOTION, seen_motion)
+        )
+        and (
+            pending is _EMPTY
+            or id(pending) in seen_pending
+            or _part_ok(pending, _PENDING, seen_pending)
+        )
+    )
+
+
+def check_shapes(state: State) -> None:
+    """Refuse a state holding a value of another type than a state holds there (a list
+    for a tuple, a string for an item, a float in a space): an `InvalidStateError` naming
+    the first one, by its JSON path (``$.characters[0].items[1]``). A state read from
+    JSON always has the right shape."""
+    try:
+        if _well_shaped(state):
+            return
+    except AttributeError:  # a value without its fields: found below
+        pass
+    found = _first_wrong_field(state, _FIELDS[State], "$")
+    if found is not None:
+        raise InvalidStateError(*found)
