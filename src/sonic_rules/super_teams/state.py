@@ -8,7 +8,6 @@ deck is a multiset, and drawing from it is a chance node.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
@@ -56,7 +55,9 @@ class PendingMove:
     bonuses: tuple[BonusKind, ...] = ()
 
 
-@attrs.frozen(cache_hash=True)
+# Not slotted: a state is built for every action, and a new one is the old one's field
+# dict, copied, with the changes over it (`replace_fields`).
+@attrs.frozen(cache_hash=True, slots=False)
 class State(Pictured):
     """One moment of a Super Teams game. Never mutated; ``apply`` returns a new one.
 
@@ -199,9 +200,18 @@ _SURFACES: dict[Space, Surface | None] = {space: space.surface for space in Spac
 
 
 _FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(State))
+_FIELD_NAMES = frozenset(_FIELDS)
 _SEATING_NAMES = ("seat_colours", "colours_in_play", "_holder")
-_SEATING = tuple(State.__dict__[name] for name in _SEATING_NAMES)
-"""The slots of the cached properties that depend only on ``players`` and ``options``."""
+"""The cached properties that depend only on ``players`` and ``options``."""
+_HASH_CACHE = "_attrs_cached_hash"
+"""Where attrs keeps a state's hash (``cache_hash=True``); ``None`` until asked."""
+_PLAIN = not hasattr(State, "__attrs_post_init__") and all(
+    field.converter is None and field.validator is None for field in attrs.fields(State)
+)
+"""Every field of `State` is a plain value (no converter, validator or post-init hook):
+a new state's fields can be copied straight from the old one's."""
+_new_state = object.__new__
+_set_fields = object.__setattr__
 
 
 def replace(state: State, **changes: Any) -> State:
@@ -213,109 +223,24 @@ def replace(state: State, **changes: Any) -> State:
 
 def replace_fields(state: State, changes: dict[str, Any]) -> State:
     """`replace` with the changes given as a dict: the engine builds one as an action
-    goes on and hands it over, so it is never copied into keyword arguments again."""
-    names = tuple(changes)
-    build = _BUILDERS.get(names)
-    if build is None:
-        build = _builder(names)
-    return build(state, changes)
+    goes on and hands it over, so it is never copied into keyword arguments again.
 
-
-Builder = Callable[[State, dict[str, Any]], State]
-_BUILDERS: dict[tuple[str, ...], Builder] = {}
-"""A `Builder` per tuple of changed field names (an action's path through the engine
-names the same few, in the same order)."""
-_MAX_BUILDERS = 256
-
-
-def _builder(names: tuple[str, ...]) -> Builder:
-    """The `Builder` for changes to ``names`` (``ValueError`` for a name that is no field)."""
-    unknown = [name for name in names if name not in _FIELDS]
-    if unknown:
-        raise ValueError(f"State has no field {unknown[0]!r}")
-    if len(_BUILDERS) >= _MAX_BUILDERS:
-        return _build_any
-    build = _compile_build(frozenset(names))
-    _BUILDERS[names] = build
-    return build
-
-
-def _carry_seating(state: State, new: State) -> None:
-    """Work out ``state``'s seating (kept on it, as any reader would) and give ``new`` the
-    same, so that the states after it copy it without asking again."""
-    for name, slot in zip(_SEATING_NAMES, _SEATING, strict=True):
-        try:
-            value = getattr(state, name)
-        except Exception:  # a state built by hand: reading it raises, as it would have
-            continue
-        slot.__set__(new, value)
-
-
-def _compile_build(changed: frozenset[str] | None) -> Builder:
-    """A `Builder`: ``build(state, changes)`` is a new `State` with each field from
-    ``changes`` if named there, else from ``state``, and (unless ``players`` or
-    ``options`` change) the seating ``state`` worked out. ``changed`` names the fields
-    ``changes`` holds, exactly (``None``: any, asked field by field).
-
-    Written out field by field from ``attrs.fields(State)``, as attrs writes
-    ``__init__``. When every field is a plain slot (no default factory, converter or
-    validator, and no ``__attrs_post_init__``), each value goes straight into its slot
-    as ``__init__`` would put it, and the hash cache starts empty; otherwise it calls
-    ``State(...)``.
+    The new state's fields are the old state's, copied, with ``changes`` over them and
+    the hash cache emptied (what attrs' ``__init__`` would store); the seating worked out
+    stays unless ``players`` or ``options`` change. ``ValueError`` for a name that is no
+    field.
     """
-    plain = not hasattr(State, "__attrs_post_init__") and all(
-        field.converter is None
-        and field.validator is None
-        and not isinstance(field.default, attrs.Factory)  # type: ignore[arg-type]
-        for field in attrs.fields(State)
-    )
-    values = [_value_source(name, changed) for name in _FIELDS]
-    namespace: dict[str, Any] = {
-        "State": State,
-        "_new": object.__new__,
-        "_carry_seating": _carry_seating,
-        **{
-            f"_get_{name}": slot.__get__
-            for name, slot in zip(_SEATING_NAMES, _SEATING, strict=True)
-        },
-        **{
-            f"_set_{name}": slot.__set__
-            for name, slot in zip(_SEATING_NAMES, _SEATING, strict=True)
-        },
-    }
-    if plain:
-        slots = (*_FIELDS, _HASH_CACHE)
-        namespace.update({f"_set{n}": State.__dict__[name].__set__ for n, name in enumerate(slots)})
-        body = ["new = _new(State)"]
-        body += [f"_set{n}(new, {value})" for n, value in enumerate([*values, "None"])]
-    else:
-        body = [f"new = State({', '.join(values)})"]
-    seating = [
-        "try:",
-        *(f"    _set_{name}(new, _get_{name}(s))" for name in _SEATING_NAMES),
-        "except AttributeError:  # not all worked out yet (a new game's first copy)",
-        "    _carry_seating(s, new)",
-    ]
-    if changed is None:
-        body += [
-            "if 'players' not in c and 'options' not in c:",
-            *(f"    {line}" for line in seating),
-        ]
-    elif not {"players", "options"} & changed:
-        body += seating
-    body.append("return new")
-    exec("def build(s, c):\n    " + "\n    ".join(body) + "\n", namespace)
-    build: Builder = namespace["build"]
-    return build
-
-
-def _value_source(name: str, changed: frozenset[str] | None) -> str:
-    """Where a `Builder` reads field ``name``: from the changes ``c`` or the state ``s``."""
-    if changed is None:
-        return f"c[{name!r}] if {name!r} in c else s.{name}"
-    return f"c[{name!r}]" if name in changed else f"s.{name}"
-
-
-_HASH_CACHE = "_attrs_cached_hash"
-"""The slot where attrs keeps a state's hash (``cache_hash=True``); ``None`` until asked."""
-_build_any = _compile_build(None)
+    if not changes.keys() <= _FIELD_NAMES:
+        unknown = [name for name in changes if name not in _FIELD_NAMES]
+        raise ValueError(f"State has no field {unknown[0]!r}")
+    if not _PLAIN:
+        return attrs.evolve(state, **changes)
+    fields = state.__dict__.copy()
+    fields.update(changes)
+    fields[_HASH_CACHE] = None
+    if "players" in changes or "options" in changes:
+        for name in _SEATING_NAMES:
+            fields.pop(name, None)
+    made: State = _new_state(State)
+    _set_fields(made, "__dict__", fields)
+    return made
