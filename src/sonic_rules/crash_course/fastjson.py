@@ -41,6 +41,7 @@ from sonic_rules.crash_course.state import (
     State,
 )
 from sonic_rules.crash_course.tiles import Catalogue
+from sonic_rules.crash_course.validate import character_has_shape, has_shape
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -612,24 +613,37 @@ _face_down_texts = IdentityMemo(1024)
 one memory for each kind of part."""
 
 
+# Each part is written only if it holds values of the types a state holds there (asked
+# once per part: the texts are remembered), so that a malformed state is refused by the
+# reference, naming what is wrong, and never written.
+
+
+def _shaped(value: Any, part: str) -> Any:
+    if not has_shape(value, part):
+        raise _Unusual
+    return value
+
+
 def _options_text(options: Options) -> str:
-    return _encode(_options_data(options))
+    return _encode(_options_data(_shaped(options, "options")))
 
 
 def _character_text(character: Character) -> str:
+    if not character_has_shape(character):
+        raise _Unusual
     return _encode(_character_data(character))
 
 
 def _course_text(course: tuple[PlacedTile, ...]) -> str:
-    return _encode(_course_data(course))
+    return _encode(_course_data(_shaped(course, "course")))
 
 
 def _board_text(board: tuple[BoardItem, ...]) -> str:
-    return _encode(_board_data(board))
+    return _encode(_board_data(_shaped(board, "board")))
 
 
 def _spaces_text(spaces: tuple[Space, ...]) -> str:
-    return _encode(_spaces_data(spaces))
+    return _encode(_spaces_data(_shaped(spaces, "face_down")))
 
 
 def _characters_text(characters: tuple[Character, ...]) -> str:
@@ -649,7 +663,7 @@ def _memo_text(value: Any, memo: IdentityMemo, write: Callable[[Any], str]) -> s
 def _shortcuts_text(shortcuts: Any) -> str:
     if shortcuts == ():
         return "[]"
-    return _encode([_shortcut_data(shortcut) for shortcut in shortcuts])
+    return _encode([_shortcut_data(shortcut) for shortcut in _shaped(shortcuts, "shortcuts")])
 
 
 def write_state(state: State, head: str, catalogue: Callable[[Catalogue], str]) -> str | None:
@@ -709,11 +723,15 @@ def write_state(state: State, head: str, catalogue: Callable[[Catalogue], str]) 
                 ',"draws_left":',
                 _int_text(state.draws_left),
                 ',"drawn":',
-                "[]" if drawn == () else _encode([kind.value for kind in drawn]),
+                "[]" if drawn == () else _encode([kind.value for kind in _shaped(drawn, "drawn")]),
                 ',"motion":',
-                "[]" if motion == () else _encode([_frame_data(frame) for frame in motion]),
+                "[]"
+                if motion == ()
+                else _encode([_frame_data(frame) for frame in _shaped(motion, "motion")]),
                 ',"pending":',
-                "[]" if pending == () else _encode([_pending_data(owed) for owed in pending]),
+                "[]"
+                if pending == ()
+                else _encode([_pending_data(owed) for owed in _shaped(pending, "pending")]),
                 ',"turn_hazard_damage":',
                 _ints_text(state.turn_hazard_damage),
                 ',"turn_laid_shortcuts":',

@@ -46,7 +46,7 @@ from sonic_rules.crash_course.tiles import (
     default_catalogue,
     parse_catalogue,
 )
-from sonic_rules.crash_course.validate import check_shapes, validate_state
+from sonic_rules.crash_course.validate import check_shapes, has_shape, validate_state
 
 GAME_NAME = "crash-course"
 FORMAT = 3
@@ -172,11 +172,15 @@ _catalogue_texts = IdentityMemo(64)
 """The text of catalogues already written."""
 
 
+def _new_catalogue_text(catalogue: Catalogue) -> str:
+    if not has_shape(catalogue, "catalogue"):  # a malformed one is refused by the reference
+        raise TypeError("not a well-formed catalogue")
+    return _COMPACT.encode(_written_catalogue(catalogue))
+
+
 def _catalogue_text(catalogue: Catalogue) -> str:
     """The catalogue's part of a state's text, once per catalogue object."""
-    text: str = _catalogue_texts(
-        catalogue, lambda _: _COMPACT.encode(_written_catalogue(catalogue))
-    )
+    text: str = _catalogue_texts(catalogue, _new_catalogue_text)
     return text
 
 

@@ -1189,3 +1189,38 @@ def check_shapes(state: State) -> None:
     found = _first_wrong_field(state, _FIELDS[State], "$")
     if found is not None:
         raise InvalidStateError(*found)
+
+
+_PART_SHAPES: dict[str, tuple[object, dict[int, object]]] = {
+    "options": (Options, _SEEN_PARTS[0]),
+    "catalogue": (Catalogue, _SEEN_PARTS[1]),
+    "course": (_COURSE, _SEEN_PARTS[2]),
+    "shortcuts": (_SHORTCUTS, _SEEN_PARTS[3]),
+    "motion": (_MOTION, _SEEN_PARTS[4]),
+    "pending": (_PENDING, _SEEN_PARTS[5]),
+    "board": (_Tuple(BoardItem), _SEEN_BOARDS),
+    "face_down": (_Tuple(Space), _SEEN_SPACES),
+    "drawn": (_Tuple(ItemKind), {}),
+}
+"""The shape of each part `has_shape` is asked about, and what it remembers of it."""
+
+
+def has_shape(value: object, part: str) -> bool:
+    """Whether ``value`` is of the type a state holds as ``part`` (``options``,
+    ``catalogue``, ``course``, ``shortcuts``, ``motion``, ``pending``, ``board``,
+    ``face_down``, ``drawn``): what `to_json` asks of a part before it writes it."""
+    shape, seen = _PART_SHAPES[part]
+    return id(value) in seen or _part_ok(value, shape, seen)
+
+
+def character_has_shape(character: object) -> bool:
+    """Whether ``character`` is a `Character` holding values of the types it holds."""
+    if id(character) in _SEEN_CHARACTERS:
+        return True
+    try:
+        if type(character) is not Character or not _character_ok(character):
+            return False
+    except AttributeError:  # a character without its fields
+        return False
+    _note(_SEEN_CHARACTERS, character)
+    return True
