@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from sonic_rules.core.errors import InvalidActionError, InvalidStateError
+from sonic_rules.core.errors import InvalidActionError, InvalidStateError, RulesError
 from sonic_rules.core.events import Event
 from sonic_rules.super_teams import events as ev
 from sonic_rules.super_teams.actions import (
@@ -181,6 +181,19 @@ def _require_state(state: object) -> None:
         raise InvalidStateError(f"expected a Super Teams State, got {type(state).__name__}")
 
 
+_DEEP = (AttributeError, TypeError, KeyError, IndexError, ValueError, RecursionError)
+"""What a hand-built state with fields of the wrong types makes the rules raise."""
+
+
+def _malformed(state: State) -> None:
+    """``state`` made the rules fail from deep inside: raise `validate_state`'s
+    `InvalidStateError` naming the field that is wrong. Returns if every field is right
+    (the failure is then the library's own, and the caller re-raises it)."""
+    from sonic_rules.super_teams.validate import validate_state
+
+    validate_state(state)
+
+
 _Listed = tuple[State | None, tuple[Any, ...], bool]
 _listed: _Listed = (None, (), False)
 """The last state whose legal actions (or chance outcomes) were listed, what was listed
@@ -207,7 +220,13 @@ def chance_outcomes(state: State) -> list[tuple[Action, float]]:
     outcomes = CHANCE_OUTCOMES.get(state.phase)
     if outcomes is None:
         return []
-    listed = outcomes(state)
+    try:
+        listed = outcomes(state)
+    except RulesError:
+        raise
+    except _DEEP:
+        _malformed(state)
+        raise
     _listed = (state, tuple(listed), True)
     return listed
 
@@ -223,7 +242,13 @@ def legal_actions(state: State | View) -> list[Action]:
         if isinstance(state, View):
             return legal_actions_for_view(state)
         _require_state(state)
-    actions = LEGAL[state.phase](state)
+    try:
+        actions = LEGAL[state.phase](state)
+    except RulesError:
+        raise
+    except _DEEP:
+        _malformed(state)
+        raise
     _listed = (state, tuple(actions), False)
     return actions
 
@@ -238,14 +263,20 @@ def apply(state: State, action: Action) -> State:
     """
     if type(state) is not State:
         _require_state(state)
-    listed_state, listed, pairs = _listed
-    if listed_state is not state or not any(
-        map(is_, map(_first, listed) if pairs else listed, repeat(action))
-    ):
-        _check(state, action)
-    handler: Any = _HANDLERS[type(action)]
-    new: State = handler(state, action, [])
-    return new
+    try:
+        listed_state, listed, pairs = _listed
+        if listed_state is not state or not any(
+            map(is_, map(_first, listed) if pairs else listed, repeat(action))
+        ):
+            _check(state, action)
+        handler: Any = _HANDLERS[type(action)]
+        new: State = handler(state, action, [])
+        return new
+    except RulesError:
+        raise
+    except _DEEP:
+        _malformed(state)
+        raise
 
 
 def step(state: State, action: Action) -> tuple[State, list[Event]]:
@@ -256,10 +287,16 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     """
     if type(state) is not State:
         _require_state(state)
-    if not _was_listed(state, action):
-        _check(state, action)
-    events: Events = []
-    return _HANDLERS[type(action)](state, action, events), events
+    try:
+        if not _was_listed(state, action):
+            _check(state, action)
+        events: Events = []
+        return _HANDLERS[type(action)](state, action, events), events
+    except RulesError:
+        raise
+    except _DEEP:
+        _malformed(state)
+        raise
 
 
 def _check(state: State, action: Action) -> None:
