@@ -23,7 +23,6 @@ from sonic_rules.core.serialization import (
     add_option_field,
     configure_actions,
     dump_action,
-    dump_state,
     load_action,
     load_state_fields,
     make_converter,
@@ -83,14 +82,25 @@ configure_actions(converter, Action)
 
 
 def to_json(state: State, indent: int | None = None) -> str:
-    """The state as JSON text (round-trips exactly through `from_json`)."""
+    """The state as JSON text (round-trips exactly through `from_json`).
+
+    A state that cannot be written (one built by hand holding a value of another type
+    than a state holds, such as a string for a card) is refused with the
+    `InvalidStateError` of `validate_state`, naming where; other states are written as
+    they are, consistent or not.
+    """
     if not isinstance(state, State):
         raise InvalidStateError(f"expected a Super Teams State, got {type(state).__name__}")
     try:
-        fields = _state_fields(state)
-    except (AttributeError, KeyError, TypeError):  # a state built by hand with odd values
-        return dump_state(converter, GAME_NAME, FORMAT, state, indent)
-    return json.dumps(fields, indent=indent, separators=None if indent else (",", ":"))
+        return json.dumps(
+            _state_fields(state), indent=indent, separators=None if indent else (",", ":")
+        )
+    except (AttributeError, TypeError, KeyError, IndexError, ValueError) as error:
+        failure = error
+    # A state that cannot be written is malformed: its checks name what is wrong. If they
+    # find nothing, the failure is the writer's own.
+    validate_state(state)
+    raise failure
 
 
 def from_json(text: str | bytes) -> State:

@@ -3,18 +3,24 @@
 `validate_state` refuses a state the rules could not reach (cards or bonus cards
 not accounted for exactly once, hands over 6, a phase without what it needs...) with
 an `InvalidStateError` naming the JSON path of what is wrong. Every
-loaded, started or set-up state passes through it.
+loaded, started or set-up state passes through it. A state built by hand holding a
+value of another type than a state holds (a list for a tuple, a string for a card, a
+float for a position) is refused first (`check_shapes`), naming the first such value.
 """
 
 from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import Callable
 from itertools import chain, pairwise
+from typing import Any
 
 from sonic_rules.core.errors import InvalidStateError
-from sonic_rules.super_teams.board import Space
+from sonic_rules.core.serialization import MAX_NUMBER_DIGITS
+from sonic_rules.super_teams.board import Board, Space, Surface
 from sonic_rules.super_teams.cards import (
+    CARDS,
     BonusKind,
     Card,
     Character,
@@ -26,9 +32,9 @@ from sonic_rules.super_teams.cards import (
     sort_bonus,
 )
 from sonic_rules.super_teams.legality import jump_candidates, movable_characters
-from sonic_rules.super_teams.options import check_options
+from sonic_rules.super_teams.options import BonusSplit, Options, check_options
 from sonic_rules.super_teams.phases import Phase
-from sonic_rules.super_teams.state import HAND_SIZE, State
+from sonic_rules.super_teams.state import HAND_SIZE, PendingMove, Piece, State
 
 
 def _fail(message: str, path: str) -> None:
@@ -38,10 +44,13 @@ def _fail(message: str, path: str) -> None:
 def validate_state(state: State) -> None:
     """Raise ``InvalidStateError`` (with a JSON path) unless the rules could reach ``state``.
 
-    Anything but a state of this game is a ``TypeError`` naming ``state``.
+    Anything but a state of this game is a ``TypeError`` naming ``state``; a state
+    holding a value of another type than a state holds there is refused first
+    (`check_shapes`), naming where.
     """
     if not isinstance(state, State):
         raise TypeError(f"state must be a Super Teams State, not {type(state).__name__}")
+    check_shapes(state)
     players = state.players
     if players not in (2, 3, 4):
         _fail("Super Teams is for 2, 3 or 4 players", "$.players")
@@ -369,3 +378,372 @@ def _check_bonus_queue(state: State) -> None:
     for first, second in pairwise(queue):
         if second != (first + 1) % state.players:
             _fail("the seats take bonus cards one after another, clockwise", "$.bonus_queue")
+
+
+# ----- the Python shape of a state --------------------------------------------------------
+#
+# A state built by hand can hold anything: a list for a tuple, a string for a card, a
+# float for a position, a plain string for a phase. `check_shapes` refuses such a state
+# before any rule is checked (the checks read the values as the types a state holds),
+# naming the first wrong value in field order. Only what JSON cannot give is refused
+# (a value of another type, a number of more digits than JSON text may have): a state
+# read from JSON always has the right shape, and the rules' own checks come next as
+# before.
+
+_Found = tuple[str, str] | None
+"""What is wrong and where (a message and a JSON path), or ``None``."""
+_Check = Callable[[Any, str], _Found]
+"""A check of one value found at a path."""
+
+_BIG = 10**MAX_NUMBER_DIGITS
+"""A number JSON text may hold has fewer digits (`MAX_NUMBER_DIGITS`)."""
+_MISSING = object()
+
+
+def _shown(value: object) -> str:
+    """``value``'s type and repr, cut short."""
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is shown by its type alone
+        text = "?"
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{type(value).__name__} {text}"
+
+
+def _expected(what: str, value: object, path: str) -> tuple[str, str]:
+    return f"expected {what}, got {_shown(value)}", path
+
+
+def _int(value: Any, path: str) -> _Found:
+    return None if type(value) is int else _expected("an int", value, path)
+
+
+def _number(value: Any, path: str) -> _Found:
+    """An int that JSON text can hold (for a count no rule bounds)."""
+    if type(value) is not int:
+        return _expected("an int", value, path)
+    if not -_BIG < value < _BIG:
+        return f"a number of more than {MAX_NUMBER_DIGITS} digits", path
+    return None
+
+
+def _players(value: Any, path: str) -> _Found:
+    return None if type(value) is int else ("Super Teams is for 2, 3 or 4 players", path)
+
+
+def _one_of(kind: type, members: frozenset[Any], what: str) -> _Check:
+    """The check of a value that must be one of ``members`` (all of type ``kind``)."""
+
+    def check(value: Any, path: str) -> _Found:
+        if type(value) is kind and value in members:
+            return None
+        return _expected(what, value, path)
+
+    return check
+
+
+def _optional(check: _Check, what: str) -> _Check:
+    """``None`` or a value passing ``check`` (named ``what``)."""
+
+    def optional(value: Any, path: str) -> _Found:
+        if value is None:
+            return None
+        found = check(value, path)
+        if found is not None and found[1] == path:
+            return _expected(f"{what} or None", value, path)
+        return found
+
+    return optional
+
+
+def _tuple_of(check: _Check) -> _Check:
+    """A tuple of any length whose values pass ``check``."""
+
+    def tuple_of(value: Any, path: str) -> _Found:
+        if type(value) is not tuple:
+            return _expected("a tuple", value, path)
+        for index, item in enumerate(value):
+            found = check(item, f"{path}[{index}]")
+            if found is not None:
+                return found
+        return None
+
+    return tuple_of
+
+
+def _fields_wrong(value: object, fields: tuple[tuple[str, _Check], ...], path: str) -> _Found:
+    """The first of ``fields`` of ``value`` (at ``path``) failing its check, in order."""
+    for name, check in fields:
+        where = f"{path}.{name}"
+        field = getattr(value, name, _MISSING)
+        if field is _MISSING:
+            return "required field missing", where
+        found = check(field, where)
+        if found is not None:
+            return found
+    return None
+
+
+def _record(kind: type, fields: tuple[tuple[str, _Check], ...], what: str) -> _Check:
+    """A value of exactly ``kind`` whose ``fields`` pass their checks."""
+
+    def record(value: Any, path: str) -> _Found:
+        if type(value) is not kind:
+            return _expected(what, value, path)
+        return _fields_wrong(value, fields, path)
+
+    return record
+
+
+_SPACE_SET = frozenset(Space)
+
+
+def _board_ok(board: Any) -> bool:
+    """Whether ``board`` is a `Board` as ``Board(spaces)`` or `Board.parse` makes one."""
+    if type(board) is not Board:
+        return False
+    try:
+        spaces = board.spaces
+        count = len(spaces) if type(spaces) is tuple else -1
+        return (
+            count >= 0
+            and all(type(space) is Space and space in _SPACE_SET for space in spaces)
+            and type(board.notation) is str
+            and type(board._loop_at) is tuple
+            and len(board._loop_at) == count
+            and type(board._next_rings) is tuple
+            and len(board._next_rings) == count
+        )
+    except AttributeError:  # a board made without its fields
+        return False
+
+
+def _board(value: Any, path: str) -> _Found:
+    if type(value) is not Board:
+        return _expected("a Board", value, path)
+    if not _board_ok(value):
+        return "a board is made by Board(spaces) or Board.parse", path
+    return None
+
+
+_SPLIT_FIELDS = tuple(kind.name.lower() for kind in BonusKind)
+"""The `BonusSplit` fields, in the order `check_options` asks about them."""
+
+
+def _options(value: Any, path: str) -> _Found:
+    """Every value of the options of exactly its type, asked (and worded) as
+    `check_options` asks: it takes subclasses, and a state needs the types themselves."""
+    if type(value) is not Options:
+        return "options must be a super_teams.Options", path
+    fields = {
+        name: getattr(value, name, _MISSING)
+        for name in ("bonus_split", "first_player", "partner_second_bonus", "turn_limit")
+    }
+    for name, field in fields.items():
+        if field is _MISSING:
+            return "required field missing", f"{path}.{name}"
+    split = fields["bonus_split"]
+    if type(split) is not BonusSplit:
+        return "must be a BonusSplit", f"{path}.bonus_split"
+    for name in _SPLIT_FIELDS:
+        count = getattr(split, name, _MISSING)
+        if count is _MISSING:
+            return "required field missing", f"{path}.bonus_split.{name}"
+        if type(count) is not int:
+            return "must be an integer", f"{path}.bonus_split.{name}"
+    if type(fields["first_player"]) is not int:
+        return "must be an integer seat", f"{path}.first_player"
+    if type(fields["partner_second_bonus"]) is not bool:
+        return "must be true or false", f"{path}.partner_second_bonus"
+    limit = fields["turn_limit"]
+    if limit is not None and type(limit) is not int:
+        return "must be a whole number of turns, 1 or more", f"{path}.turn_limit"
+    if limit is not None and limit >= _BIG:
+        return f"a number of more than {MAX_NUMBER_DIGITS} digits", f"{path}.turn_limit"
+    colours = getattr(value, "colours", _MISSING)
+    if colours is _MISSING:
+        return "required field missing", f"{path}.colours"
+    if colours is None:
+        return None
+    if type(colours) is not tuple or not all(type(held) is tuple for held in colours):
+        return "must be a tuple of tuples of colours", f"{path}.colours"
+    for seat, held in enumerate(colours):
+        for index, colour in enumerate(held):
+            if type(colour) is not Colour:
+                return f"not a colour: {colour!r}", f"{path}.colours[{seat}][{index}]"
+    return None
+
+
+_CARD_SET = frozenset(CARDS)
+"""Every card there is: cards are interned, so a card is one of these very objects."""
+_KIND_SET = frozenset(BonusKind)
+_CHARACTER_SET = frozenset(Character)
+_SURFACE_SET = frozenset(Surface)
+_CARD = _one_of(Card, _CARD_SET, "a Card")
+_KIND = _one_of(BonusKind, _KIND_SET, "a BonusKind")
+_CHARACTER = _one_of(Character, _CHARACTER_SET, "a Character")
+_PIECE = _record(
+    Piece,
+    (
+        ("character", _CHARACTER),
+        ("position", _int),
+        ("half", _optional(_one_of(Surface, _SURFACE_SET, "a Surface"), "a Surface")),
+    ),
+    "a Piece",
+)
+_PENDING = _record(
+    PendingMove,
+    (
+        ("seat", _int),
+        ("card", _CARD),
+        ("character", _CHARACTER),
+        ("responders", _tuple_of(_int)),
+        ("bonuses", _tuple_of(_KIND)),
+    ),
+    "a PendingMove",
+)
+_STATE_FIELDS: tuple[tuple[str, _Check], ...] = (
+    ("players", _players),
+    ("board", _board),
+    ("options", _options),
+    ("phase", _one_of(Phase, frozenset(Phase), "a Phase")),
+    ("turn", _int),
+    ("pieces", _tuple_of(_PIECE)),
+    ("hands", _tuple_of(_tuple_of(_CARD))),
+    ("bonus_hands", _tuple_of(_tuple_of(_KIND))),
+    ("deck", _tuple_of(_CARD)),
+    ("discard", _tuple_of(_CARD)),
+    ("bonus_deck", _tuple_of(_KIND)),
+    ("bonus_discard", _tuple_of(_KIND)),
+    ("deal_next", _int),
+    ("specials_owed", _int),
+    ("bonus_queue", _tuple_of(_int)),
+    ("bonus_for", _optional(_CHARACTER, "a Character")),
+    ("jumper", _optional(_int, "an int")),
+    ("pending", _optional(_PENDING, "a PendingMove")),
+    ("turns_played", _number),
+)
+"""The check of each field of a state, in field order."""
+
+
+# -- the quick answer, for a state of the right shape ----------------------------------
+
+_SEEN_MAX = 4096
+_SEEN_BOARDS: dict[int, object] = {}
+_SEEN_OPTIONS: dict[int, object] = {}
+_SEEN_PIECES: dict[int, object] = {}
+"""Boards, options and pieces found of their shape, by identity (each kept alive, so no
+other value has its id while it is known). They are frozen values holding frozen
+values: found so once, they stay so; states share them (a board and the options for a
+whole game, the pieces read from JSON and those a move leaves alone)."""
+_INT = frozenset((int,))
+_TUPLE = frozenset((tuple,))
+
+
+def _note(seen: dict[int, object], value: object) -> None:
+    if len(seen) >= _SEEN_MAX:
+        seen.clear()
+    seen[id(value)] = value
+
+
+def _piece_ok(piece: Any) -> bool:
+    half = piece.half
+    return (
+        type(piece) is Piece
+        and piece.character in _CHARACTER_SET
+        and type(piece.position) is int
+        and (half is None or half in _SURFACE_SET)
+    )
+
+
+def _pending_ok(pending: Any) -> bool:
+    responders, bonuses = pending.responders, pending.bonuses
+    return (
+        type(pending) is PendingMove
+        and type(pending.seat) is int
+        and pending.card in _CARD_SET
+        and pending.character in _CHARACTER_SET
+        and type(responders) is tuple
+        and _INT.issuperset(map(type, responders))
+        and type(bonuses) is tuple
+        and _KIND_SET.issuperset(bonuses)
+    )
+
+
+def _well_shaped(state: State) -> bool:
+    """True only if every value of ``state`` is of the type a state holds there (as
+    `_STATE_FIELDS` asks), quickly: sets of the very objects a state may hold (cards,
+    enum members) answer for whole piles at once, and boards, options and pieces found
+    so are remembered. May raise ``AttributeError`` or ``TypeError`` (a value without
+    its fields, an unhashable value): the state is then not of the right shape."""
+    board, options, pieces, pending = state.board, state.options, state.pieces, state.pending
+    hands, deck, discard = state.hands, state.deck, state.discard
+    bonus_hands, bonus_deck, bonus_discard = (
+        state.bonus_hands,
+        state.bonus_deck,
+        state.bonus_discard,
+    )
+    bonus_queue, bonus_for, jumper, turns = (
+        state.bonus_queue,
+        state.bonus_for,
+        state.jumper,
+        state.turns_played,
+    )
+    if not (
+        type(state.players) is int
+        and type(state.phase) is Phase
+        and type(state.turn) is int
+        and type(state.deal_next) is int
+        and type(state.specials_owed) is int
+        and type(turns) is int
+        and -_BIG < turns < _BIG
+        and (jumper is None or type(jumper) is int)
+        and (bonus_for is None or bonus_for in _CHARACTER_SET)
+        and type(hands) is tuple
+        and type(deck) is tuple
+        and type(discard) is tuple
+        and _TUPLE.issuperset(map(type, hands))
+        and _CARD_SET.issuperset(chain(deck, discard, *hands))
+        and type(bonus_hands) is tuple
+        and type(bonus_deck) is tuple
+        and type(bonus_discard) is tuple
+        and _TUPLE.issuperset(map(type, bonus_hands))
+        and _KIND_SET.issuperset(chain(bonus_deck, bonus_discard, *bonus_hands))
+        and type(bonus_queue) is tuple
+        and _INT.issuperset(map(type, bonus_queue))
+        and type(pieces) is tuple
+        and (pending is None or _pending_ok(pending))
+    ):
+        return False
+    if id(board) not in _SEEN_BOARDS:
+        if not _board_ok(board):
+            return False
+        _note(_SEEN_BOARDS, board)
+    if id(options) not in _SEEN_OPTIONS:
+        if _options(options, "$.options") is not None:
+            return False
+        _note(_SEEN_OPTIONS, options)
+    seen = _SEEN_PIECES
+    for piece in pieces:
+        if id(piece) not in seen:
+            if not _piece_ok(piece):
+                return False
+            _note(seen, piece)
+    return True
+
+
+def check_shapes(state: State) -> None:
+    """Refuse a state holding a value of another type than a state holds there (a list
+    for a tuple, a string for a card, a plain string for a phase, a bool for a seat): an
+    `InvalidStateError` naming the first one in field order, by its JSON path
+    (``$.pieces[0].position``, ``$.hands[1][2]``). A state read from JSON always has the
+    right shape."""
+    try:
+        if _well_shaped(state):
+            return
+    except (AttributeError, TypeError):  # a value without its fields, or unhashable
+        pass
+    found = _fields_wrong(state, _STATE_FIELDS, "$")
+    if found is not None:
+        raise InvalidStateError(*found)
