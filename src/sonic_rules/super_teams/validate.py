@@ -552,6 +552,8 @@ def _options(value: Any, path: str) -> _Found:
             return "required field missing", f"{path}.bonus_split.{name}"
         if type(count) is not int:
             return "must be an integer", f"{path}.bonus_split.{name}"
+        if not -_BIG < count < _BIG:
+            return f"a number of more than {MAX_NUMBER_DIGITS} digits", f"{path}.bonus_split.{name}"
     if type(fields["first_player"]) is not int:
         return "must be an integer seat", f"{path}.first_player"
     if type(fields["partner_second_bonus"]) is not bool:
