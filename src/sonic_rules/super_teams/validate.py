@@ -51,6 +51,13 @@ def validate_state(state: State) -> None:
     if not isinstance(state, State):
         raise TypeError(f"state must be a Super Teams State, not {type(state).__name__}")
     check_shapes(state)
+    check_rules(state)
+
+
+def check_rules(state: State) -> None:
+    """`validate_state` of a state known to be of the right shape (`check_shapes`), such
+    as one `from_json` reads straight from well-formed JSON (built of values of exactly
+    the types a state holds): the rules' checks alone."""
     players = state.players
     if players not in (2, 3, 4):
         _fail("Super Teams is for 2, 3 or 4 players", "$.players")
