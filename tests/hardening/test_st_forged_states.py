@@ -286,28 +286,14 @@ def _calls(base: State) -> list[tuple[str, Callable[[State], object]]]:
 
 
 _ENTRIES = ("legal_actions", "chance_outcomes", "apply")
-_ENGINE_LEAKS: dict[tuple[str, str], type[BaseException]] = {
-    ("phase list", "chance_outcomes"): TypeError,
-    ("state bare", "chance_outcomes"): AttributeError,
-    ("turn str", "legal_actions"): AssertionError,
-    ("pending character str", "apply"): StopIteration,
-}
-"""Failures of the engine on a forged state that its guard does not see: the phase is
-read (as a key) before the guard, or what fails is no error the guard expects."""
 
 
 def _engine_cases() -> list[Any]:
-    cases = []
-    for name, base, forge, path, _ in FORGED:
-        for entry in _ENTRIES:
-            leak = _ENGINE_LEAKS.get((name, entry))
-            marks = (
-                [pytest.mark.xfail(raises=leak, reason="the engine fails outside its guard")]
-                if leak is not None
-                else []
-            )
-            cases.append(pytest.param(base, forge, path, entry, marks=marks, id=f"{name}-{entry}"))
-    return cases
+    return [
+        pytest.param(base, forge, path, entry, id=f"{name}-{entry}")
+        for name, base, forge, path, _ in FORGED
+        for entry in _ENTRIES
+    ]
 
 
 @pytest.mark.parametrize(("base", "forge", "path", "entry"), _engine_cases())

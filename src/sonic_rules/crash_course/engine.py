@@ -53,7 +53,16 @@ def _was_listed(state: State, action: object) -> bool:
     return listed is not None and listed[0] is state and any(map(_is, listed[1], _repeat(action)))
 
 
-_DEEP = (AttributeError, TypeError, KeyError, IndexError, ValueError, RecursionError)
+_DEEP = (
+    AttributeError,
+    TypeError,
+    KeyError,
+    IndexError,
+    ValueError,
+    RecursionError,
+    AssertionError,
+    StopIteration,
+)
 """What a hand-built state with fields of the wrong types makes the rules raise."""
 
 

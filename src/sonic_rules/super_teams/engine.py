@@ -181,7 +181,16 @@ def _require_state(state: object) -> None:
         raise InvalidStateError(f"expected a Super Teams State, got {type(state).__name__}")
 
 
-_DEEP = (AttributeError, TypeError, KeyError, IndexError, ValueError, RecursionError)
+_DEEP = (
+    AttributeError,
+    TypeError,
+    KeyError,
+    IndexError,
+    ValueError,
+    RecursionError,
+    AssertionError,
+    StopIteration,
+)
 """What a hand-built state with fields of the wrong types makes the rules raise."""
 
 
@@ -217,10 +226,10 @@ def chance_outcomes(state: State) -> list[tuple[Action, float]]:
     global _listed
     if type(state) is not State:
         _require_state(state)
-    outcomes = CHANCE_OUTCOMES.get(state.phase)
-    if outcomes is None:
-        return []
     try:
+        outcomes = CHANCE_OUTCOMES.get(state.phase)
+        if outcomes is None:
+            return []
         listed = outcomes(state)
     except RulesError:
         raise
