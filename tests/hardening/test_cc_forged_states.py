@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sonic_rules
+from forged import WRONG_VALUES, random_path, replaced
 from sonic_rules.core.chance import CHANCE
 from sonic_rules.core.errors import InvalidStateError
 from sonic_rules.crash_course import from_json, to_json, validate_state
@@ -214,20 +215,7 @@ def test_states_of_games_and_their_json_pass() -> None:
 
 
 _WRONG: list[Any] = [
-    None,
-    1.5,
-    "x",
-    b"x",
-    [],
-    [1],
-    (),
-    ("x",),
-    (1.5,),
-    (None,),
-    True,
-    -1,
-    {},
-    object(),
+    *WRONG_VALUES,
     Space(0, 0, 0),
     ItemKind.RING,
     (ItemKind.RING, "ring"),
@@ -235,42 +223,13 @@ _WRONG: list[Any] = [
 """Replacement values: for each field most are of the wrong type."""
 
 
-def _replaced(value: Any, path: list[Any], new: Any) -> Any:
-    """``value`` with the value at ``path`` (field names and tuple indices) replaced."""
-    if not path:
-        return new
-    head, rest = path[0], path[1:]
-    if isinstance(head, int):
-        items = list(value)
-        items[head] = _replaced(items[head], rest, new)
-        return tuple(items)
-    return attrs.evolve(value, **{head: _replaced(getattr(value, head), rest, new)})
-
-
-def _paths(value: Any, draw: st.DrawFn) -> list[Any]:
-    """A random path down ``value``: fields of attrs values and items of tuples."""
-    path: list[Any] = []
-    while True:
-        if attrs.has(type(value)):
-            names = [f.name for f in attrs.fields(type(value))]
-        elif type(value) is tuple and value:
-            names = list(range(len(value)))
-        else:
-            return path
-        if path and draw(st.booleans()):
-            return path
-        name = draw(st.sampled_from(names))
-        path.append(name)
-        value = value[name] if isinstance(name, int) else getattr(value, name)
-
-
 @st.composite
 def _forged(draw: st.DrawFn) -> State:
     state = draw(st.sampled_from(_states()))
-    path = _paths(state, draw)
+    path = random_path(state, draw)
     if path[0] == "catalogue":
         path = path[:1]  # the catalogue's insides are checked as the tile files are
-    return _replaced(state, path, draw(st.sampled_from(_WRONG)))  # type: ignore[no-any-return]
+    return replaced(state, path, draw(st.sampled_from(_WRONG)))  # type: ignore[no-any-return]
 
 
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from forged import WRONG_VALUES, random_path, replaced
 from sonic_rules import CHANCE, RulesError
 from sonic_rules.core.errors import InvalidStateError
 from sonic_rules.super_teams import (
@@ -398,28 +399,15 @@ def test_a_right_value_of_a_subtype_is_still_refused() -> None:
 # -- random replacements in states of games ----------------------------------------------
 
 _WRONG: list[Any] = [
-    None,
-    1.5,
-    "x",
+    *WRONG_VALUES,
     "play",
     "blue-4",
-    b"x",
-    [],
-    [1],
-    (),
-    ("x",),
-    (1.5,),
-    (None,),
     ((),),
-    True,
     False,
-    -1,
     0,
     7,
     10**40,
     _HUGE,
-    {},
-    object(),
     Card.parse("red-3"),
     Card.parse("special"),
     BonusKind.SUPER_JUMP,
@@ -437,43 +425,14 @@ _WRONG: list[Any] = [
 type with an odd value."""
 
 
-def _replaced(value: Any, path: list[Any], new: Any) -> Any:
-    """``value`` with the value at ``path`` (field names and tuple indices) replaced."""
-    if not path:
-        return new
-    head, rest = path[0], path[1:]
-    if isinstance(head, int):
-        items = list(value)
-        items[head] = _replaced(items[head], rest, new)
-        return tuple(items)
-    return attrs.evolve(value, **{head: _replaced(getattr(value, head), rest, new)})
-
-
 _LEAVES = (Board, Card)
 """Values replaced whole, never inside (their fields are checked as they are made)."""
-
-
-def _path(value: Any, draw: st.DrawFn) -> list[Any]:
-    """A random path down ``value``: fields of attrs values and items of tuples."""
-    path: list[Any] = []
-    while True:
-        if attrs.has(type(value)) and not isinstance(value, _LEAVES):
-            names: list[Any] = [f.name for f in attrs.fields(type(value))]
-        elif type(value) is tuple and value:
-            names = list(range(len(value)))
-        else:
-            return path
-        if path and draw(st.booleans()):
-            return path
-        name = draw(st.sampled_from(names))
-        path.append(name)
-        value = value[name] if isinstance(name, int) else getattr(value, name)
 
 
 @st.composite
 def _forged_states(draw: st.DrawFn) -> State:
     state = draw(st.sampled_from(_states()))
-    path = _path(state, draw)
+    path = random_path(state, draw, _LEAVES)
     new = draw(
         st.one_of(
             st.sampled_from(_WRONG),
@@ -481,7 +440,7 @@ def _forged_states(draw: st.DrawFn) -> State:
             st.sampled_from([*Phase, *Character, *BonusKind, *Surface, *Colour]),
         )
     )
-    forged: State = _replaced(state, path, new)
+    forged: State = replaced(state, path, new)
     return forged
 
 

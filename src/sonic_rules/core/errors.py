@@ -66,3 +66,29 @@ class BoardError(RulesError):
 
     def __reduce__(self) -> tuple[type[BoardError], tuple[str, str | None]]:
         return (type(self), (self.message, self.where))
+
+
+DEEP_ERRORS = (
+    AttributeError,
+    TypeError,
+    KeyError,
+    IndexError,
+    ValueError,
+    RecursionError,
+    AssertionError,
+    StopIteration,
+)
+"""What a hand-built state with fields of the wrong types makes the rules raise from
+deep inside: the engines catch these (a `RulesError` apart) and ask ``validate_state``
+to name the wrong field."""
+
+
+def shown_value(value: object) -> str:
+    """``value``'s type and repr, cut short, for a message naming a wrong value."""
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is shown by its type alone
+        text = "?"
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{type(value).__name__} {text}"

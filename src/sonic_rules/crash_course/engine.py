@@ -16,7 +16,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from sonic_rules.core.errors import InvalidStateError, RulesError
+from sonic_rules.core.errors import DEEP_ERRORS, InvalidStateError, RulesError
 from sonic_rules.core.events import Event
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import items, placement, shortcuts, turn
@@ -53,19 +53,6 @@ def _was_listed(state: State, action: object) -> bool:
     return listed is not None and listed[0] is state and any(map(_is, listed[1], _repeat(action)))
 
 
-_DEEP = (
-    AttributeError,
-    TypeError,
-    KeyError,
-    IndexError,
-    ValueError,
-    RecursionError,
-    AssertionError,
-    StopIteration,
-)
-"""What a hand-built state with fields of the wrong types makes the rules raise."""
-
-
 def _malformed(state: State) -> None:
     """``state`` made the rules fail from deep inside: raise `validate_state`'s
     `InvalidStateError` naming the field that is wrong. Returns if every field is right
@@ -89,7 +76,7 @@ def legal_actions(state: State | View) -> list[A.Action]:
         actions = L.legal_actions(state)
     except RulesError:
         raise
-    except _DEEP:
+    except DEEP_ERRORS:
         _malformed(state)
         raise
     _remember(state, tuple(actions))
@@ -104,7 +91,7 @@ def chance_outcomes(state: State) -> list[tuple[A.Action, float]]:
         outcomes = L.chance_outcomes(state)
     except RulesError:
         raise
-    except _DEEP:
+    except DEEP_ERRORS:
         _malformed(state)
         raise
     _remember(state, tuple(map(operator.itemgetter(0), outcomes)))
@@ -132,7 +119,7 @@ def step(state: State, action: A.Action) -> tuple[State, list[Event]]:
         return draft.freeze(), draft.events
     except RulesError:
         raise
-    except _DEEP:
+    except DEEP_ERRORS:
         _malformed(state)
         raise
 

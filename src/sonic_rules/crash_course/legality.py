@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 import attrs
 
 from sonic_rules.core.errors import IllegalActionError, InvalidActionError
+from sonic_rules.core.interning import made_once
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course.items import drop_spaces
 from sonic_rules.crash_course.phases import PHASES
@@ -167,21 +168,9 @@ def _deal(tile: int) -> A.DealTile:
 
 _BY_INDEX = operator.attrgetter("index")
 
-_MADE: dict[tuple[Any, ...], Any] = {}
-"""Actions `legal_actions` lists, by type and fields: frozen values, so one object serves
-every list that holds it."""
-_MAX_MADE = 10_000
-
-
-def _made(kind: Callable[..., Act], *fields: Any) -> Act:
-    """``kind(*fields)``, made once for the same fields."""
-    key = (kind, *fields)
-    action = _MADE.get(key)
-    if action is None:
-        action = kind(*fields)
-        if len(_MADE) < _MAX_MADE:
-            _MADE[key] = action
-    return action
+_made = made_once(10_000)
+"""``_made(kind, *fields)``: the actions `legal_actions` lists, one object for the same
+fields (frozen values, so one object serves every list that holds it)."""
 
 
 @functools.cache

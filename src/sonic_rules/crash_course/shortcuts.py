@@ -216,6 +216,21 @@ def _midpoint(cell: tuple[int, int], edge: int) -> tuple[int, int]:
     return 3 * cell[0] + 1 + dx, 3 * cell[1] + 1 + dy
 
 
+def _ahead(point: tuple[int, int], direction: int) -> tuple[tuple[int, int], tuple[int, int], int]:
+    """The fine point one step from ``point`` towards ``direction``, its grid cell and the
+    edge of that cell it enters by."""
+    dx, dy = DIRECTIONS[direction]
+    px, py = point[0] + dx, point[1] + dy
+    return (px, py), (px // 3, py // 3), (direction + 2) % 4
+
+
+def _arrival(found: Arrows, ahead: tuple[int, int], entry: int) -> Space | None:
+    """The arrow space at ``ahead`` on a track tile if its arrow points back along the
+    path (entered by edge ``entry``), else ``None``."""
+    end = found.get(ahead)
+    return end[0] if end is not None and end[1] == entry else None
+
+
 def paths(
     course: Sequence[PlacedTile],
     shortcuts: Sequence[PlacedShortcut],
@@ -239,16 +254,13 @@ def paths(
     results: list[Joined] = []
 
     def follow(point: tuple[int, int], direction: int, used: list[int], fresh: list[Piece]) -> None:
-        dx, dy = DIRECTIONS[direction]
-        px, py = point[0] + dx, point[1] + dy
-        cell = (px // 3, py // 3)
+        ahead, cell, entry = _ahead(point, direction)
         if cell in track_cells:
-            end = found.get((px, py))
-            if end is not None and end[1] == (direction + 2) % 4:
-                results.append((end[0], used, fresh))
+            end = _arrival(found, ahead, entry)
+            if end is not None:
+                results.append((end, used, fresh))
             return
-        entry = (direction + 2) % 4
-        if (px, py) != _midpoint(cell, entry) or len(used) + len(fresh) > _MAX_DEPTH:
+        if ahead != _midpoint(cell, entry) or len(used) + len(fresh) > _MAX_DEPTH:
             return  # a shortcut path meets a cell edge at its midpoint only
         pipe = pipes.get(cell)
         if pipe is not None:
@@ -306,16 +318,11 @@ def walk(
     pipes = {(s.x, s.y): s for s in shortcuts}
     used: list[int] = []
     while True:
-        dx, dy = DIRECTIONS[direction]
-        px, py = point[0] + dx, point[1] + dy
-        cell = (px // 3, py // 3)
+        ahead, cell, entry = _ahead(point, direction)
         if cell in track_cells:
-            end = found.get((px, py))
-            if end is not None and end[1] == (direction + 2) % 4:
-                return end[0], used, []
-            return None
-        entry = (direction + 2) % 4
-        if (px, py) != _midpoint(cell, entry) or len(used) > _MAX_DEPTH:
+            end = _arrival(found, ahead, entry)
+            return None if end is None else (end, used, [])
+        if ahead != _midpoint(cell, entry) or len(used) > _MAX_DEPTH:
             return None  # a shortcut path meets a cell edge at its midpoint only
         pipe = pipes.get(cell)
         if pipe is None or entry not in pipe.ends:

@@ -11,7 +11,7 @@ import itertools
 from collections.abc import Callable, Set
 from typing import Any
 
-from sonic_rules.core.errors import BoardError, InvalidStateError
+from sonic_rules.core.errors import BoardError, InvalidStateError, shown_value
 from sonic_rules.crash_course.items import drop_spaces
 from sonic_rules.crash_course.shortcuts import attempt_in_line, return_shortcuts
 from sonic_rules.crash_course.state import (
@@ -951,17 +951,6 @@ def _described(shape: Any) -> str:
     return ("an " if name[0] in "AEIOUaeiou" else "a ") + name
 
 
-def _shown(value: object) -> str:
-    """``value``'s type and repr, cut short."""
-    try:
-        text = repr(value)
-    except Exception:  # a value whose repr fails is shown by its type alone
-        text = "?"
-    if len(text) > 60:
-        text = text[:57] + "..."
-    return f"{type(value).__name__} {text}"
-
-
 def _first_wrong(value: Any, shape: Any, path: str) -> tuple[str, str] | None:
     """The message and path of the first value in ``value`` (at ``path``) not of
     ``shape``, or ``None`` when all are."""
@@ -971,7 +960,7 @@ def _first_wrong(value: Any, shape: Any, path: str) -> tuple[str, str] | None:
     kind = type(outer)
     wanted = tuple if kind is _Tuple or kind is _Fixed else outer
     if type(value) is not wanted or (kind is _Fixed and len(value) != len(outer.items)):
-        return f"expected {_described(shape)}, got {_shown(value)}", path
+        return f"expected {_described(shape)}, got {shown_value(value)}", path
     if kind is _Tuple:
         for number, item in enumerate(value):
             found = _first_wrong(item, outer.item, f"{path}[{number}]")

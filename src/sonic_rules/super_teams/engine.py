@@ -9,15 +9,15 @@ in a table. Every phase change names a trigger declared in `phases`
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
 from itertools import repeat
 from operator import is_, itemgetter
 from typing import Any
 
 import attrs
 
-from sonic_rules.core.errors import InvalidActionError, InvalidStateError, RulesError
+from sonic_rules.core.errors import DEEP_ERRORS, InvalidActionError, InvalidStateError, RulesError
 from sonic_rules.core.events import Event
+from sonic_rules.core.interning import made_once
 from sonic_rules.super_teams import events as ev
 from sonic_rules.super_teams.actions import (
     ACTION_TYPES,
@@ -120,19 +120,9 @@ def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ..
     return (*items[:index], value, *items[index + 1 :])
 
 
-_EVENTS: dict[tuple[Any, ...], Event] = {}
-_MAX_EVENTS = 10_000
-
-
-def _event(kind: Callable[..., Event], *fields: Any) -> Event:
-    """``kind(*fields)``, the same object for the same fields (events are frozen values)."""
-    key = (kind, *fields)
-    event = _EVENTS.get(key)
-    if event is None:
-        event = kind(*fields)
-        if len(_EVENTS) < _MAX_EVENTS:
-            _EVENTS[key] = event
-    return event
+_event = made_once(10_000)
+"""``_event(kind, *fields)``: the same event object for the same fields (events are
+frozen values)."""
 
 
 def _goto_with(state: State, trigger: str, changes: dict[str, Any]) -> State:
@@ -181,19 +171,6 @@ def _require_state(state: object) -> None:
         raise InvalidStateError(f"expected a Super Teams State, got {type(state).__name__}")
 
 
-_DEEP = (
-    AttributeError,
-    TypeError,
-    KeyError,
-    IndexError,
-    ValueError,
-    RecursionError,
-    AssertionError,
-    StopIteration,
-)
-"""What a hand-built state with fields of the wrong types makes the rules raise."""
-
-
 def _malformed(state: State) -> None:
     """``state`` made the rules fail from deep inside: raise `validate_state`'s
     `InvalidStateError` naming the field that is wrong. Returns if every field is right
@@ -233,7 +210,7 @@ def chance_outcomes(state: State) -> list[tuple[Action, float]]:
         listed = outcomes(state)
     except RulesError:
         raise
-    except _DEEP:
+    except DEEP_ERRORS:
         _malformed(state)
         raise
     _listed = (state, tuple(listed), True)
@@ -255,7 +232,7 @@ def legal_actions(state: State | View) -> list[Action]:
         actions = LEGAL[state.phase](state)
     except RulesError:
         raise
-    except _DEEP:
+    except DEEP_ERRORS:
         _malformed(state)
         raise
     _listed = (state, tuple(actions), False)
@@ -283,7 +260,7 @@ def apply(state: State, action: Action) -> State:
         return new
     except RulesError:
         raise
-    except _DEEP:
+    except DEEP_ERRORS:
         _malformed(state)
         raise
 
@@ -303,7 +280,7 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
         return _HANDLERS[type(action)](state, action, events), events
     except RulesError:
         raise
-    except _DEEP:
+    except DEEP_ERRORS:
         _malformed(state)
         raise
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from itertools import chain, pairwise
 from typing import Any
 
-from sonic_rules.core.errors import InvalidStateError
+from sonic_rules.core.errors import InvalidStateError, shown_value
 from sonic_rules.core.serialization import MAX_NUMBER_DIGITS
 from sonic_rules.super_teams.board import Board, Space, Surface
 from sonic_rules.super_teams.cards import (
@@ -407,19 +407,8 @@ _BIG = 10**MAX_NUMBER_DIGITS
 _MISSING = object()
 
 
-def _shown(value: object) -> str:
-    """``value``'s type and repr, cut short."""
-    try:
-        text = repr(value)
-    except Exception:  # a value whose repr fails is shown by its type alone
-        text = "?"
-    if len(text) > 60:
-        text = text[:57] + "..."
-    return f"{type(value).__name__} {text}"
-
-
 def _expected(what: str, value: object, path: str) -> tuple[str, str]:
-    return f"expected {what}, got {_shown(value)}", path
+    return f"expected {what}, got {shown_value(value)}", path
 
 
 def _int(value: Any, path: str) -> _Found:
