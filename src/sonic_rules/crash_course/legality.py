@@ -549,7 +549,7 @@ def legal_actions(state: State) -> list[A.Action]:
     assert isinstance(seat, int)
     candidates: list[Any]
     if phase is _DRAW_CHOICE:
-        kinds = sorted(set(state.characters[state.active].items), key=lambda k: k.index)
+        kinds = sorted(set(state.characters[state.active].items), key=_BY_INDEX)
         candidates = [
             *(_made(A.DiscardToDraw, seat, kind) for kind in kinds),
             _made(A.SkipDraw, seat),

@@ -341,10 +341,6 @@ def on_arrow(state: State, space: Space) -> bool:
 def arrow_position(state: State) -> Space | None:
     """The active character's space if it is an arrow space, else ``None`` (then no
     shortcut can be used or laid from it)."""
-    return _arrow_position(state)
-
-
-def _arrow_position(state: State) -> Space | None:
     position = state.characters[state.active].position
     if position is None or not on_arrow(state, position):
         return None
@@ -358,7 +354,7 @@ def shortcut_uses(state: State) -> list[A.UseShortcut]:
         assert isinstance(remembered, list)
         return list(remembered)
     uses: list[A.UseShortcut] = []
-    if _arrow_position(state) is not None:  # else none (as _uses finds)
+    if arrow_position(state) is not None:  # else none (as _uses finds)
         uses = list(_by_parts("uses", state, _uses))
     _LAST["uses"] = (state, uses)
     return uses
@@ -366,7 +362,7 @@ def shortcut_uses(state: State) -> list[A.UseShortcut]:
 
 def _uses(state: State) -> list[A.UseShortcut]:
     uses: list[A.UseShortcut] = []
-    position = _arrow_position(state)
+    position = arrow_position(state)
     if position is not None:
         joined = walk(state.course, state.shortcuts, position, _arrows_of(state))
         if joined is not None and progress(joined[0]) > progress(position):
@@ -410,7 +406,7 @@ def attempt_in_line(state: State) -> bool:
 
 def _trace(state: State) -> tuple[tuple[int, int, int] | None, list[tuple[int, int]]]:
     """`open_end`, and the cells of the attempt's tiles passed on the way."""
-    position = _arrow_position(state)
+    position = arrow_position(state)
     if position is None:
         return None, []
     placed = state.course[position.tile]
@@ -455,14 +451,14 @@ def shortcut_steps(state: State) -> list[A.LayShortcutTile]:
         assert isinstance(remembered, list)
         return list(remembered)
     steps: list[A.LayShortcutTile] = []
-    if _arrow_position(state) is not None:  # else none (as _steps finds)
+    if arrow_position(state) is not None:  # else none (as _steps finds)
         steps = list(_by_parts("steps", state, _steps))
     _LAST["steps"] = (state, steps)
     return steps
 
 
 def _steps(state: State) -> list[A.LayShortcutTile]:
-    position = _arrow_position(state)
+    position = arrow_position(state)
     if position is None:
         return []
     free = free_shortcut_tiles(state)

@@ -381,11 +381,12 @@ def _phases() -> PhaseMachine[Phase]:
 
 
 _ACTORS: dict[Phase, Any] = {}
+"""`PhaseMachine.actors` of the declaration, once it is read (`_actors`)."""
 
 
 def _actors() -> dict[Phase, Any]:
     """Each phase's declared actor: a seat function, `CHANCE` or ``None`` (read once)."""
-    _ACTORS.update((phase, spec.actor) for phase, spec in _phases().specs.items())
+    _ACTORS.update(_phases().actors)
     return _ACTORS
 
 
@@ -508,12 +509,6 @@ _LISTS = tuple(
     if str(field.type).startswith("tuple[") and field.name not in _THAW
 )
 """The fields a draft holds as lists (every other tuple of the state)."""
-_KEPT = tuple(
-    field.name
-    for field in attrs.fields(State)
-    if field.name not in _THAW and field.name not in _LISTS
-)
-"""The fields a draft holds as they are (values replaced whole, never changed in place)."""
 _LAZY = frozenset((*_LISTS, *_SPECIAL))
 _EAGER = ("characters", "pile", "drawn", "motion", "pending")
 """The list fields a draft makes at once (read by nearly every action)."""
@@ -543,10 +538,7 @@ def _kept(value: tuple[Any, ...], key: Callable[[Any], tuple[int, int, int]], na
         return value
     if not _increasing([key(item) for item in value]):
         return _FREEZE[name](_THAW[name](value))
-    if len(_IN_ORDER) >= _MAX_IN_ORDER:
-        _IN_ORDER.clear()
-    _IN_ORDER[id(value)] = value
-    return value
+    return _in_order(value)
 
 
 def _same(value: tuple[Any, ...], old: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -681,7 +673,7 @@ class Draft:
         tile_pile = get("tile_pile")
         if tile_pile is None:
             tile_pile = state.tile_pile
-        tile_pile = tuple(sorted(tile_pile)) if tile_pile else ()
+        tile_pile = _FREEZE["tile_pile"](tile_pile)
         # The new state's fields: the old state's, with what the draft holds (variant,
         # players, options and catalogue never change).
         fields = state.__dict__.copy()

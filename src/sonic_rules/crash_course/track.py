@@ -8,7 +8,7 @@ in play, the Beginner deal and a course laid at set-up.
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Protocol
 
 import attrs
@@ -16,7 +16,6 @@ import attrs
 from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course.state import (
     BoardItem,
-    Character,
     Draft,
     Frame,
     PlacedShortcut,
@@ -146,12 +145,7 @@ def empty_spaces_of(spaces: Spaces, tiles: range) -> list[Space]:
         for group in (spaces.board, spaces.occupied, spaces.face_down)
         for space in group
     }
-    return [
-        space
-        for tile in tiles
-        for fields, space in plain_spaces(spaces.tile_features(tile), tile)
-        if fields not in taken
-    ]
+    return [space for _, space in _free(taken, tiles, spaces.tile_features)]
 
 
 def empty_spaces_in(state: State, tiles: range) -> list[tuple[tuple[int, int, int], Space]]:
@@ -165,10 +159,18 @@ def empty_spaces_in(state: State, tiles: range) -> list[tuple[tuple[int, int, in
         if (space := character.position) is not None and number not in airborne
     )
     taken.update((space.tile, space.row, space.lane) for space in state.face_down)
+    return _free(taken, tiles, functools.partial(features_of, state))
+
+
+def _free(
+    taken: set[tuple[int, int, int]], tiles: range, features: Callable[[int], tuple[str, ...]]
+) -> list[tuple[tuple[int, int, int], Space]]:
+    """The plain spaces of course tiles ``tiles`` (each tile's features by ``features``)
+    whose fields are not ``taken``, with their fields, in course order."""
     return [
         pair
         for tile in tiles
-        for pair in plain_spaces(features_of(state, tile), tile)
+        for pair in plain_spaces(features(tile), tile)
         if pair[0] not in taken
     ]
 
@@ -280,18 +282,9 @@ def recycle(d: Draft) -> PlacedTile:
         back = _back(s)
         board[back] = BoardItem(back, item.kind, item.count)
     d.board = board
-    for number, c in enumerate(d.characters):
-        if c.position is not None:
-            d.characters[number] = Character(
-                c.name,
-                c.owner,
-                _back(c.position),
-                c.damage,
-                c.items,
-                c.rings,
-                c.power_up,
-                c.knocked_down,
-            )
+    for number, character in enumerate(d.characters):
+        if character.position is not None:
+            d.update(number, position=_back(character.position))
     d.motion = [
         Frame(
             f.kind,
