@@ -83,6 +83,15 @@ deep inside: the engines catch these (a `RulesError` apart) and ask ``validate_s
 to name the wrong field."""
 
 
+def name_malformed(game: str, state: object) -> None:
+    """Called where the rules of ``game`` failed from deep inside on ``state``: raise that
+    game's ``validate_state`` `InvalidStateError` naming the field that is wrong. Returns
+    if every field is right (the failure is then the library's own, to re-raise)."""
+    from sonic_rules.core.registry import game as registered
+
+    registered(game).validate_state(state)
+
+
 def shown_value(value: object) -> str:
     """``value``'s type and repr, cut short, for a message naming a wrong value."""
     try:

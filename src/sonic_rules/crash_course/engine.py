@@ -16,7 +16,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from sonic_rules.core.errors import DEEP_ERRORS, InvalidStateError, RulesError
+from sonic_rules.core.errors import DEEP_ERRORS, InvalidStateError, RulesError, name_malformed
 from sonic_rules.core.events import Event
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import items, placement, shortcuts, turn
@@ -53,15 +53,6 @@ def _was_listed(state: State, action: object) -> bool:
     return listed is not None and listed[0] is state and any(map(_is, listed[1], _repeat(action)))
 
 
-def _malformed(state: State) -> None:
-    """``state`` made the rules fail from deep inside: raise `validate_state`'s
-    `InvalidStateError` naming the field that is wrong. Returns if every field is right
-    (the failure is then the library's own, and the caller re-raises it)."""
-    from sonic_rules.crash_course.validate import validate_state
-
-    validate_state(state)
-
-
 def legal_actions(state: State | View) -> list[A.Action]:
     """Every legal action, in the canonical order of `action_key`.
 
@@ -77,7 +68,7 @@ def legal_actions(state: State | View) -> list[A.Action]:
     except RulesError:
         raise
     except DEEP_ERRORS:
-        _malformed(state)
+        name_malformed("crash-course", state)
         raise
     _remember(state, tuple(actions))
     return actions
@@ -92,7 +83,7 @@ def chance_outcomes(state: State) -> list[tuple[A.Action, float]]:
     except RulesError:
         raise
     except DEEP_ERRORS:
-        _malformed(state)
+        name_malformed("crash-course", state)
         raise
     _remember(state, tuple(map(operator.itemgetter(0), outcomes)))
     return outcomes
@@ -120,7 +111,7 @@ def step(state: State, action: A.Action) -> tuple[State, list[Event]]:
     except RulesError:
         raise
     except DEEP_ERRORS:
-        _malformed(state)
+        name_malformed("crash-course", state)
         raise
 
 

@@ -15,7 +15,13 @@ from typing import Any
 
 import attrs
 
-from sonic_rules.core.errors import DEEP_ERRORS, InvalidActionError, InvalidStateError, RulesError
+from sonic_rules.core.errors import (
+    DEEP_ERRORS,
+    InvalidActionError,
+    InvalidStateError,
+    RulesError,
+    name_malformed,
+)
 from sonic_rules.core.events import Event
 from sonic_rules.core.interning import made_once
 from sonic_rules.super_teams import events as ev
@@ -171,15 +177,6 @@ def _require_state(state: object) -> None:
         raise InvalidStateError(f"expected a Super Teams State, got {type(state).__name__}")
 
 
-def _malformed(state: State) -> None:
-    """``state`` made the rules fail from deep inside: raise `validate_state`'s
-    `InvalidStateError` naming the field that is wrong. Returns if every field is right
-    (the failure is then the library's own, and the caller re-raises it)."""
-    from sonic_rules.super_teams.validate import validate_state
-
-    validate_state(state)
-
-
 _Listed = tuple[State | None, tuple[Any, ...], bool]
 _listed: _Listed = (None, (), False)
 """The last state whose legal actions (or chance outcomes) were listed, what was listed
@@ -211,7 +208,7 @@ def chance_outcomes(state: State) -> list[tuple[Action, float]]:
     except RulesError:
         raise
     except DEEP_ERRORS:
-        _malformed(state)
+        name_malformed("super-teams", state)
         raise
     _listed = (state, tuple(listed), True)
     return listed
@@ -233,7 +230,7 @@ def legal_actions(state: State | View) -> list[Action]:
     except RulesError:
         raise
     except DEEP_ERRORS:
-        _malformed(state)
+        name_malformed("super-teams", state)
         raise
     _listed = (state, tuple(actions), False)
     return actions
@@ -245,15 +242,12 @@ def legal_actions(state: State | View) -> list[Action]:
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises ``IllegalActionError`` (state unchanged) if illegal.
 
-    As `step` (written out again: the hot path of self-play).
+    As `step`, without gathering the events.
     """
     if type(state) is not State:
         _require_state(state)
     try:
-        listed_state, listed, pairs = _listed
-        if listed_state is not state or not any(
-            map(is_, map(_first, listed) if pairs else listed, repeat(action))
-        ):
+        if not _was_listed(state, action):
             _check(state, action)
         handler: Any = _HANDLERS[type(action)]
         new: State = handler(state, action, [])
@@ -261,7 +255,7 @@ def apply(state: State, action: Action) -> State:
     except RulesError:
         raise
     except DEEP_ERRORS:
-        _malformed(state)
+        name_malformed("super-teams", state)
         raise
 
 
@@ -281,7 +275,7 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     except RulesError:
         raise
     except DEEP_ERRORS:
-        _malformed(state)
+        name_malformed("super-teams", state)
         raise
 
 

@@ -199,8 +199,7 @@ _ACTORS = PHASES.actors
 _SURFACES: dict[Space, Surface | None] = {space: space.surface for space in Space}
 
 
-_FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(State))
-_FIELD_NAMES = frozenset(_FIELDS)
+_FIELD_NAMES = frozenset(field.name for field in attrs.fields(State))
 _SEATING_NAMES = ("seat_colours", "colours_in_play", "_holder")
 """The cached properties that depend only on ``players`` and ``options``."""
 _HASH_CACHE = "_attrs_cached_hash"
