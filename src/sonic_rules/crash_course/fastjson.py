@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from sonic_rules.core.interning import IdentityMemo
 from sonic_rules.core.serialization import MAX_JSON_CHARS, MAX_JSON_DEPTH, MAX_NUMBER_DIGITS
 from sonic_rules.crash_course.options import CharacterName, Options, Variant
 from sonic_rules.crash_course.state import (
@@ -448,26 +449,6 @@ def _frame_data(frame: Frame) -> dict[str, Any]:
 
 def _pending_data(owed: Pending) -> dict[str, Any]:
     return {"kind": owed.kind.value, "character": owed.character, "rings": owed.rings}
-
-
-class IdentityMemo:
-    """What ``write`` made of a frozen value, by the value's identity, for at most
-    ``size`` values (then it starts afresh). Each value is kept alive, so its id stays
-    its own; what is kept must never be changed by a caller."""
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._known: dict[int, tuple[object, Any]] = {}
-
-    def __call__(self, value: Any, write: Callable[[Any], Any]) -> Any:
-        known = self._known.get(id(value))
-        if known is not None and known[0] is value:
-            return known[1]
-        data = write(value)
-        if len(self._known) >= self._size:
-            self._known.clear()
-        self._known[id(value)] = (value, data)
-        return data
 
 
 _written = IdentityMemo(4096)

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sonic_rules.core.errors import BoardError, InvalidStateError, RulesError
+from sonic_rules.core.interning import IdentityMemo
 from sonic_rules.core.serialization import (
     add_option_field,
     configure_actions,
@@ -32,7 +33,6 @@ from sonic_rules.core.serialization import (
 )
 from sonic_rules.crash_course.actions import ACTION_TYPES, Action
 from sonic_rules.crash_course.fastjson import (
-    IdentityMemo,
     read_state,
     state_fields,
     structure_state,

@@ -19,6 +19,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from sonic_rules.core.interning import IdentityMemo
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course.items import gain_bird
@@ -148,8 +149,8 @@ def _by_parts(name: str, state: State, compute: Callable[[State], list[Any]]) ->
 
 _GEOMETRIES: dict[tuple[tuple[int, int, int, int, bool], ...], tuple[Any, ...]] = {}
 """One object per course geometry seen lately (see `_geometry`)."""
-_COURSE_GEOMETRY: dict[int, tuple[tuple[PlacedTile, ...], tuple[Any, ...]]] = {}
-"""The geometry object of recent course tuples (by identity, each kept alive)."""
+_COURSE_GEOMETRY = IdentityMemo(256)
+"""The geometry object of recent course tuples."""
 _MAX_GEOMETRIES = 256
 
 
@@ -157,18 +158,16 @@ def _geometry(course: tuple[PlacedTile, ...]) -> tuple[Any, ...]:
     """One shared object for every course with the same tiles in the same cells, headings
     and orientations: what shortcuts read of a course (whether a tile's bird was taken
     is not), so that what `_by_parts` remembers outlives a bird taken."""
-    known = _COURSE_GEOMETRY.get(id(course))
-    if known is not None and known[0] is course:
-        return known[1]
+    return _COURSE_GEOMETRY(course, _shared_shape)  # type: ignore[no-any-return]
+
+
+def _shared_shape(course: tuple[PlacedTile, ...]) -> tuple[Any, ...]:
     shape = tuple((p.tile, p.x, p.y, p.heading, p.reversed) for p in course)
     geometry = _GEOMETRIES.get(shape)
     if geometry is None:
         if len(_GEOMETRIES) >= _MAX_GEOMETRIES:
             _GEOMETRIES.clear()
         geometry = _GEOMETRIES[shape] = shape
-    if len(_COURSE_GEOMETRY) >= _MAX_GEOMETRIES:
-        _COURSE_GEOMETRY.clear()
-    _COURSE_GEOMETRY[id(course)] = (course, geometry)
     return geometry
 
 
@@ -278,23 +277,19 @@ def paths(
     return results
 
 
-_CELLS: dict[int, tuple[tuple[PlacedTile, ...], frozenset[tuple[int, int]]]] = {}
-"""The grid cells of recent course tuples (by identity, each kept alive)."""
-_MAX_CELLS = 256
+_CELLS = IdentityMemo(256)
+"""The grid cells of recent course tuples (`_cells`)."""
 
 
 def _cells(course: Sequence[PlacedTile]) -> frozenset[tuple[int, int]]:
     """The grid cells the track tiles of ``course`` fill (remembered per course tuple)."""
     if type(course) is not tuple:
-        return frozenset((p.x, p.y) for p in course)
-    known = _CELLS.get(id(course))
-    if known is not None and known[0] is course:
-        return known[1]
-    cells = frozenset((p.x, p.y) for p in course)
-    if len(_CELLS) >= _MAX_CELLS:
-        _CELLS.clear()
-    _CELLS[id(course)] = (course, cells)
-    return cells
+        return _cell_set(course)
+    return _CELLS(course, _cell_set)  # type: ignore[no-any-return]
+
+
+def _cell_set(course: Sequence[PlacedTile]) -> frozenset[tuple[int, int]]:
+    return frozenset((p.x, p.y) for p in course)
 
 
 def walk(

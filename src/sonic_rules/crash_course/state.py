@@ -22,6 +22,7 @@ import attrs
 from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.events import Event
 from sonic_rules.core.game import Outcome
+from sonic_rules.core.interning import IdentityMemo
 from sonic_rules.core.picture import Pictured
 from sonic_rules.crash_course.options import CharacterName as CharacterName
 from sonic_rules.crash_course.options import Options as Options
@@ -475,22 +476,18 @@ class _Board(dict[Space, BoardItem]):
         return super().__ior__(other)
 
 
-_BOARD_MAPS: dict[int, tuple[tuple[BoardItem, ...], dict[Space, BoardItem]]] = {}
-"""Recent board tuples (by identity, each kept alive) and their items by space."""
-_MAX_BOARD_MAPS = 1024
+_BOARD_MAPS = IdentityMemo(1024)
+"""Recent board tuples' items by space (`board_map`)."""
 
 
 def board_map(items: tuple[BoardItem, ...]) -> dict[Space, BoardItem]:
     """The items of a state's ``board`` by space, made once per board tuple (states
     share the tuple while the board is unchanged). Read only: copy it to change it."""
-    known = _BOARD_MAPS.get(id(items))
-    if known is not None and known[0] is items:
-        return known[1]
-    by_space = {item.space: item for item in items}
-    if len(_BOARD_MAPS) >= _MAX_BOARD_MAPS:
-        _BOARD_MAPS.clear()
-    _BOARD_MAPS[id(items)] = (items, by_space)
-    return by_space
+    return _BOARD_MAPS(items, _by_space)  # type: ignore[no-any-return]
+
+
+def _by_space(items: tuple[BoardItem, ...]) -> dict[Space, BoardItem]:
+    return {item.space: item for item in items}
 
 
 _THAW: dict[str, Callable[[Any], Any]] = {
