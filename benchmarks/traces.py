@@ -16,8 +16,8 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from functools import partial
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import sonic_rules
