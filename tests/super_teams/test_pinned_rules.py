@@ -487,7 +487,11 @@ def test_st_super_jump_special_own_characters_first_even_with_a_partner() -> Non
 
 
 def test_st_play_card_check_refuses_what_is_not_an_action() -> None:
-    """ST-PLAY-CARD: `check` is given exactly one of the action types, or refuses it."""
+    """ST-PLAY-CARD: `check` is given exactly one of the action types, or refuses it
+    (the same refusal `step` gives)."""
     with pytest.raises(InvalidActionError) as raised:
         check(_two(), "junk")  # type: ignore[arg-type]
-    assert str(raised.value) == "'junk' is not a Super Teams action"
+    assert str(raised.value) == (
+        "'junk' is not a Super Teams action; expected one of "
+        "Deal, DrawBonus, Play, PlayBonus, Pass, ChooseHalf, ChooseJumper"
+    )

@@ -20,7 +20,7 @@ A hand-built state that makes the rules fail from deep inside is named by the ga
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from itertools import repeat
 from typing import Any, Generic, TypeVar
 
@@ -44,7 +44,10 @@ class Rules:
 
     ``listers`` maps each phase in which a seat decides to the function listing its
     legal actions, ``chance`` each chance phase to the function listing its outcomes
-    with their probabilities (a phase in neither lists nothing). ``handlers`` maps each
+    with their probabilities (the legal actions there are the outcomes; any other
+    phase of the draft's ``machine`` lists nothing). A lister builds exactly the legal
+    actions: ``check`` accepts what it lists, and explains why anything else is
+    refused. ``handlers`` maps each
     action type to the function applying it to a draft. ``check(state, action)``
     raises the `RulesError` that refuses an action (``IllegalActionError`` naming the
     rule), or returns. ``after(draft, action)``, if given, runs after every handler.
@@ -68,18 +71,42 @@ class Rules:
 _first = operator.itemgetter(0)
 
 
+def _nothing(state: object) -> list[Any]:
+    return []
+
+
+def _outcome_actions(outcomes: ChanceLister) -> Lister:
+    def actions(state: object) -> list[Any]:
+        return list(map(_first, outcomes(state)))
+
+    return actions
+
+
+def phase_listers(
+    phases: Iterable[Any], listers: Mapping[Any, Lister], chance: Mapping[Any, ChanceLister]
+) -> dict[Any, Lister]:
+    """Every phase's legal-action lister, as `Engine.legal_actions` asks it: a deciding
+    phase's from ``listers``, a chance phase's listing its outcomes' actions, any other
+    phase's listing nothing."""
+    listing: dict[Any, Lister] = dict.fromkeys(phases, _nothing)
+    listing.update((phase, _outcome_actions(lister)) for phase, lister in chance.items())
+    listing.update(listers)
+    return listing
+
+
 class Engine(Generic[S, A]):
     """Runs a game's `Rules` (see the module)."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self._state_type = rules.state_type
-        self._listers = rules.listers
         self._chance = rules.chance
         self._handlers = rules.handlers
         self._check = rules.check
         self._after = rules.after
         self._draft = rules.draft_type
+        self._listing = phase_listers(rules.draft_type.machine.phases, rules.listers, rules.chance)
+        """Every phase's lister; a phase that is no phase of the game has none."""
         self._listed: tuple[object, tuple[object, ...]] = (None, ())
         """The last state whose legal actions or chance outcomes were listed, and the
         objects listed (kept alive with it, so their identities stay theirs)."""
@@ -93,13 +120,9 @@ class Engine(Generic[S, A]):
         rules = self.rules
         if rules.view_type is not None and isinstance(state, rules.view_type):
             raise InvalidStateError(
-                f"a {rules.title} View is what one seat sees, not a state: the referee "
-                f"needs the {rules.title} State"
+                "a View is what one seat sees, not a state: the referee needs the State"
             )
-        kind = type(state)
-        raise InvalidStateError(
-            f"expected a {rules.title} State, got {kind.__module__}.{kind.__qualname__}"
-        )
+        raise InvalidStateError(f"expected a {rules.title} State, got {type(state).__name__}")
 
     def _malformed(self, state: object) -> None:
         name_malformed(self.rules.game, state)
@@ -118,8 +141,7 @@ class Engine(Generic[S, A]):
                 return rules.view_lister(state)
             self.require_state(state)
         try:
-            lister = self._listers.get(state.phase)  # type: ignore[attr-defined]
-            actions = [] if lister is None else lister(state)
+            actions = self._listing[state.phase](state)  # type: ignore[attr-defined]
         except RulesError:
             raise
         except DEEP_ERRORS:

@@ -42,13 +42,7 @@ from sonic_rules.super_teams.actions import (
 from sonic_rules.super_teams.board import Board, Loop, Space, Surface
 from sonic_rules.super_teams.cards import BonusKind, Card, Character, Colour
 from sonic_rules.super_teams.describe import describe_action, describe_state
-from sonic_rules.super_teams.engine import (
-    apply,
-    chance_outcomes,
-    legal_actions,
-    move_value,
-    step,
-)
+from sonic_rules.super_teams.engine import apply, chance_outcomes, legal_actions, step
 from sonic_rules.super_teams.events import event_from_json, event_to_json
 from sonic_rules.super_teams.legality import (
     bonus_is_playable,
@@ -56,6 +50,7 @@ from sonic_rules.super_teams.legality import (
     jump_candidates,
     movable_characters,
 )
+from sonic_rules.super_teams.moves import move_value
 from sonic_rules.super_teams.notation import NOTATION
 from sonic_rules.super_teams.options import BonusSplit, Options
 from sonic_rules.super_teams.phases import PHASES, Phase

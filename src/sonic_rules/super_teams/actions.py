@@ -12,12 +12,12 @@ physical game states them ("blue-4 was dealt to seat 2"), a simulation samples t
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeAlias, TypeVar
+from typing import Any, TypeAlias
 
 import attrs
 
 from sonic_rules.core.errors import ActionFieldTypeError
+from sonic_rules.core.interning import made_once
 from sonic_rules.super_teams.board import Surface
 from sonic_rules.super_teams.cards import CARDS, BonusKind, Card, Character
 
@@ -154,27 +154,13 @@ Action: TypeAlias = Deal | DrawBonus | Play | PlayBonus | Pass | ChooseHalf | Ch
 ACTION_TYPES: tuple[type, ...] = (Deal, DrawBonus, Play, PlayBonus, Pass, ChooseHalf, ChooseJumper)
 
 
-A = TypeVar("A")
-
 SEATS = 4
-"""The most seats a game has: actions of seats ``0..SEATS-1`` are kept by `interned`."""
-_MAX_INTERNED = 20_000
-_INTERNED: dict[tuple[Any, ...], Any] = {}
+"""The most seats a game has."""
 
-
-def interned(kind: Callable[..., A], seat: int, *fields: Any) -> A:
-    """``kind(seat, *fields)``, the same object every time for the same fields.
-
-    Actions are frozen values, so the referee lists and deals the same objects over and
-    over instead of building (and checking) new ones.
-    """
-    key = (kind, seat, *fields)
-    action: A | None = _INTERNED.get(key)
-    if action is None:
-        action = kind(seat, *fields)
-        if type(seat) is int and 0 <= seat < SEATS and len(_INTERNED) < _MAX_INTERNED:
-            _INTERNED[key] = action
-    return action
+interned = made_once(20_000, "super-teams actions")
+"""``interned(kind, seat, *fields)``: ``kind(seat, *fields)``, the same object every time
+for the same fields. Actions are frozen values, so the referee lists and deals the same
+objects over and over instead of building (and checking) new ones."""
 
 
 DEALS: tuple[dict[Card, Deal], ...] = tuple(

@@ -14,6 +14,7 @@ from typing import TypeAlias
 import attrs
 
 from sonic_rules.core.events import Event
+from sonic_rules.core.interning import made_once
 from sonic_rules.core.serialization import (
     configure_actions,
     dump_event,
@@ -278,3 +279,8 @@ def event_from_json(text: str | bytes) -> Event:
     """
     event: Event = load_event(converter, SuperTeamsEvent, EVENT_TYPES, text)
     return event
+
+
+made_event = made_once(10_000, "super-teams events")
+"""``made_event(kind, *fields)``: the one event of ``kind`` with these fields (events are
+frozen values, so the handlers hand out the same one again)."""

@@ -1,15 +1,15 @@
-"""Whether an action is legal, decided once for ``apply`` and ``legal_actions`` alike.
+"""Which actions are legal: each phase's lister builds exactly its legal actions, and
+`check` accepts an action when the lister of the state's phase lists it.
 
-Each action type has one ``check_*`` function: it returns ``None`` for a legal action
-and raises the ``IllegalActionError`` naming the rule the action breaks otherwise.
-``apply`` calls it (through `check`) before changing anything. Each phase has
-one ``legal_*`` function listing its legal actions, built from the same questions its
-``check_*`` decides by (who acts, `movable_characters`, `bonus_is_playable`,
-`half_choices`, `jump_candidates`, the decks' contents), so the list and
-``apply`` cannot disagree; a test holds them to each other on random states.
+The listers ask the questions the rules ask (who acts, `movable_characters`,
+`bonus_is_playable`, `half_choices`, `jump_candidates`, the decks' contents) and build
+the list from the answers; nothing else decides legality. Only when an action is
+refused is the rule it breaks worked out (`_REFUSALS`, one explanation per action
+type), with the refusal the rulebook gives.
 
-A ``check_*`` is called only once the phase is known to accept the action's type
-(`check_action`, in `check`).
+What the listers work out once and use again (a seat's plays for the colours in play,
+a bonus hand's responses, a deck's counts) is kept in the named tables of
+`sonic_rules.core.interning`, keyed by values of exactly the types a state holds.
 """
 
 from __future__ import annotations
@@ -18,10 +18,15 @@ from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable
 from itertools import chain, groupby
 from operator import attrgetter, getitem, is_not
-from typing import Any
+from typing import Any, NoReturn
 
+import attrs
+
+from sonic_rules.core.engine import phase_listers
 from sonic_rules.core.errors import IllegalActionError, InvalidActionError
+from sonic_rules.core.interning import IdentityMemo, Memo
 from sonic_rules.super_teams.actions import (
+    ACTION_TYPES,
     DEALS,
     DRAWS,
     SEATS,
@@ -45,18 +50,9 @@ from sonic_rules.super_teams.cards import (
     card_rank,
     holds_card,
 )
+from sonic_rules.super_teams.members import NORMAL, SHIELD, SPIKES, SUPER_JUMP, SUPERBONUS
 from sonic_rules.super_teams.phases import PHASES, Phase
 from sonic_rules.super_teams.state import State
-
-# Enum members read on every action, as module constants: on Python 3.11 reading a
-# member off its class (``Phase.PLAY``) goes through ``EnumType.__getattr__``, several
-# times slower than reading a global.
-_SHIELD = BonusKind.SHIELD
-_SUPERBONUS = BonusKind.SUPERBONUS
-_SUPER_JUMP = BonusKind.SUPER_JUMP
-_SURFACE_NORMAL = Surface.NORMAL
-_SURFACE_SPIKES = Surface.SPIKES
-
 
 # -- the questions the rules ask ---------------------------------------------------
 
@@ -103,11 +99,11 @@ def _racing(state: State, seat: int) -> tuple[Character, ...]:
 def bonus_is_playable(state: State, kind: BonusKind, character: Character) -> bool:
     """Whether ``kind`` may be played on a move of ``character`` (ST-BONUS-SUPERBONUS,
     ST-BONUS-SHIELD; Super Jump is never held, so never played: ST-SUPER-JUMP)."""
-    if kind is _SUPERBONUS:
-        return state.surface(character) is _SURFACE_NORMAL
-    if kind is _SHIELD:
-        return state.surface(character) is _SURFACE_SPIKES
-    return kind is not _SUPER_JUMP
+    if kind is SUPERBONUS:
+        return state.surface(character) is NORMAL
+    if kind is SHIELD:
+        return state.surface(character) is SPIKES
+    return kind is not SUPER_JUMP
 
 
 def half_choices(state: State) -> tuple[Surface, ...]:
@@ -118,177 +114,47 @@ def half_choices(state: State) -> tuple[Surface, ...]:
     return halves
 
 
-# -- one check per action type ---------------------------------------------------------
-
-
-def check(state: State, action: Action) -> None:
-    """Raise the ``IllegalActionError`` for an illegal ``action``; ``None`` if legal.
-
-    Anything but exactly one of the action types (a subclass included) is an
-    ``InvalidActionError``.
-    """
-    checker = _CHECKS.get(type(action))
-    if checker is None:
-        raise InvalidActionError(f"{action!r} is not a Super Teams action")
-    PHASES.check_action(state.phase, action)
-    checker(state, action)
-
-
-def _check_seat(state: State, action: Action, rule: str) -> None:
-    to_act = state.to_act
-    if action.seat != to_act:
-        raise IllegalActionError(rule, f"it is seat {to_act}'s decision, not seat {action.seat}'s")
-
-
-def check_deal(state: State, action: Deal) -> None:
-    """ST-P-DEAL-ORDER: the next card goes to ``deal_next``; ST-CHANCE: from the deck."""
-    if action.seat != state.deal_next:
-        raise IllegalActionError(
-            "ST-P-DEAL-ORDER", f"the next card goes to seat {state.deal_next}, not {action.seat}"
-        )
-    if not holds_card(state.deck, action.card):
-        raise IllegalActionError("ST-CHANCE", f"{action.card} is not in the deck")
-
-
-def check_draw_bonus(state: State, action: DrawBonus) -> None:
-    """ST-CHANCE: the first seat in the bonus queue takes a card the bonus deck holds."""
-    if action.seat != state.bonus_queue[0]:
-        raise IllegalActionError(
-            "ST-CHANCE", f"seat {state.bonus_queue[0]} takes the next bonus card, not {action.seat}"
-        )
-    if action.kind not in state.bonus_deck:
-        raise IllegalActionError("ST-CHANCE", f"no {action.kind} is left in the bonus deck")
-
-
-def check_play(state: State, action: Play) -> None:
-    """ST-TURN-ORDER, ST-PLAY-CARD, then `movable_characters` decides the character."""
-    _check_seat(state, action, "ST-TURN-ORDER")
-    seat, card, character = action.seat, action.card, action.character
-    if card.is_special or not holds_card(state.hands[seat], card):
-        raise IllegalActionError("ST-PLAY-CARD", f"seat {seat} holds no {card}")
-    movable = movable_characters(state, card.colour)
-    if character in movable:
-        return
-    if character.colour not in state.colours_in_play:
-        raise IllegalActionError("ST-CHARACTER-COLOUR", f"{character} is not in this game")
-    if state.has_crossed(character):
-        raise IllegalActionError(
-            "ST-CROSSED-STAY", f"{character} has crossed the finish line and never moves again"
-        )
-    if not movable:
-        raise IllegalActionError("ST-CHARACTER-COLOUR", f"no character is left for {card} to move")
-    if character.colour is card.colour or movable[0].colour is card.colour:
-        raise IllegalActionError(
-            "ST-CHARACTER-COLOUR", f"a {card.colour} card moves a {card.colour} character"
-        )
-    raise IllegalActionError(
-        "ST-COLOUR-FALLBACK",
-        f"both {card.colour} characters are across, so {card} moves a "
-        f"{movable[0].colour} character of the same side",
-    )
-
-
-def check_play_bonus(state: State, action: PlayBonus) -> None:
-    """ST-RESPONSE-WINDOW: the seat asked, a card it holds; `bonus_is_playable`."""
-    _check_seat(state, action, "ST-RESPONSE-WINDOW")
-    assert state.pending is not None
-    seat, kind, character = action.seat, action.kind, state.pending.character
-    if kind not in state.bonus_hands[seat]:
-        raise IllegalActionError("ST-RESPONSE-WINDOW", f"seat {seat} holds no {kind}")
-    if bonus_is_playable(state, kind, character):
-        return
-    if kind is _SUPERBONUS:
-        raise IllegalActionError(
-            "ST-BONUS-SUPERBONUS",
-            f"Superbonus is only for a character on a normal space; {character} is on "
-            f"{state.surface(character)}",
-        )
-    if kind is _SHIELD:
-        raise IllegalActionError(
-            "ST-BONUS-SHIELD",
-            f"Shield is only for a character on spikes; {character} is on "
-            f"{state.surface(character)}",
-        )
-    raise IllegalActionError("ST-SUPER-JUMP", "Super Jump is never held, so never played")
-
-
-def check_pass(state: State, action: Pass) -> None:
-    """ST-RESPONSE-WINDOW: only the seat asked may pass."""
-    _check_seat(state, action, "ST-RESPONSE-WINDOW")
-
-
-def check_choose_half(state: State, action: ChooseHalf) -> None:
-    """ST-DOUBLE-HALF: the card's player chooses one of the space's two halves."""
-    _check_seat(state, action, "ST-DOUBLE-HALF")
-    halves = half_choices(state)
-    if action.half not in halves:
-        assert state.pending is not None
-        position = state.piece(state.pending.character).position
-        raise IllegalActionError(
-            "ST-DOUBLE-HALF",
-            f"space {position} is {state.board[position].display_name}: "
-            f"choose {halves[0]} or {halves[1]}",
-        )
-
-
-def check_choose_jumper(state: State, action: ChooseJumper) -> None:
-    """ST-SUPER-JUMP-SPECIAL: the taker jumps one of `jump_candidates`."""
-    _check_seat(state, action, "ST-SUPER-JUMP-SPECIAL")
-    if action.character not in jump_candidates(state, action.seat):
-        raise IllegalActionError(
-            "ST-SUPER-JUMP-SPECIAL",
-            f"seat {action.seat} may only Super Jump one of its own characters still racing"
-            " (a partner's once both of its own are across)",
-        )
-
-
-_CHECKS: dict[type, Callable[[State, Any], None]] = {
-    Deal: check_deal,
-    DrawBonus: check_draw_bonus,
-    Play: check_play,
-    PlayBonus: check_play_bonus,
-    Pass: check_pass,
-    ChooseHalf: check_choose_half,
-    ChooseJumper: check_choose_jumper,
-}
-
-
-# -- what each phase allows ----------------------------------------------------------
+# -- what each phase allows -------------------------------------------------------------
 
 
 DEALS_BY_RANK: tuple[dict[int, Deal], ...] = tuple(
     {card_rank(card): deal for card, deal in deals.items()} for deals in DEALS
 )
 
-
 _DealPairs = dict[Card, tuple[tuple[Deal, float], ...]]
-_DEAL_PAIRS: dict[tuple[int, int], _DealPairs] = {}
-"""``_DEAL_PAIRS[seat, total][card][n]``: ``(Deal(seat, card), n / total)``, made once."""
+_DEAL_PAIRS: Memo[tuple[int, int], _DealPairs] = Memo("super-teams deal outcomes", 512)
+"""``_DEAL_PAIRS[seat, total][card][n]``: ``(Deal(seat, card), n / total)``."""
 _MOST_COPIES = 4
 """The most copies of one card a deck holds (two in a shipped deck), for `_DEAL_PAIRS`."""
 
+_DECK_COUNTS = IdentityMemo(64, "super-teams deck counts")
+"""The decks `deal_outcomes` found grouped (equal cards together), each with its counts
+by card in the deck's order, and the decks a deal from one left (`deal_made`)."""
+
 
 def _deal_pairs(seat: int, total: int) -> _DealPairs:
+    """For a ``seat`` and ``total`` checked to be ints."""
     pairs = _DEAL_PAIRS.get((seat, total))
     if pairs is None:
-        pairs = {
-            card: tuple((deal, n / total) for n in range(_MOST_COPIES + 1))
-            for card, deal in DEALS[seat].items()
-        }
-        _DEAL_PAIRS[seat, total] = pairs
+        pairs = _DEAL_PAIRS.put(
+            (seat, total),
+            {
+                card: tuple((deal, n / total) for n in range(_MOST_COPIES + 1))
+                for card, deal in DEALS[seat].items()
+            },
+        )
     return pairs
 
 
 def deal_outcomes(state: State) -> list[tuple[Action, float]]:
-    """The cards the deck may deal to ``deal_next``, with their chances (ST-DEAL)."""
+    """ST-DEAL, ST-P-DEAL-ORDER: each card the deck holds may go to ``deal_next``, with
+    the chance of its copies among the deck's cards."""
     deck = state.deck
     total = len(deck)
     seat = state.deal_next
     if type(seat) is int and 0 <= seat < len(DEALS) and type(deck) is tuple and total:
-        global _grouped
-        known = _grouped
-        if known is not None and known[0] is deck:
-            counts = known[1]
+        counts = _DECK_COUNTS.get(deck)
+        if counts is not None:
             pairs = _deal_pairs(seat, total)
             return list(map(getitem, map(pairs.__getitem__, counts), counts.values()))
         # Cards are interned: counting them is a C-level count by identity. When equal
@@ -301,7 +167,7 @@ def deal_outcomes(state: State) -> list[tuple[Action, float]]:
                 outcomes: list[tuple[Action, float]] = list(
                     map(getitem, map(pairs.__getitem__, counts), counts.values())
                 )
-                _grouped = (deck, counts)
+                _DECK_COUNTS.put(deck, counts)
                 return outcomes
         except (KeyError, IndexError, TypeError):  # not a card: a state built by hand
             pass
@@ -319,31 +185,27 @@ def deal_outcomes(state: State) -> list[tuple[Action, float]]:
     return [(Deal(seat, card), len(list(same)) / total) for card, same in groupby(state.deck)]
 
 
-_grouped: tuple[tuple[Card, ...], dict[Card, int]] | None = None
-"""The last deck `deal_outcomes` found grouped (equal cards together) and its counts by
-card, in order, or the deck a deal from it left (`deal_made`). One value, replaced
-whole; its counts are never changed."""
-
-
 def deal_made(deck: tuple[Card, ...], card: Card, rest: tuple[Card, ...]) -> None:
-    """``rest`` is ``deck`` without one ``card``: when ``deck`` is the grouped deck
-    `deal_outcomes` knows, ``rest`` is grouped too and its counts are ``deck``'s less one
-    ``card``; a deal's outcomes then need no counting."""
-    global _grouped
-    known = _grouped
-    if known is None or known[0] is not deck:
+    """``rest`` is ``deck`` without one ``card``: when ``deck``'s counts are known,
+    ``rest``'s are too (``deck``'s less one ``card``, in the same order), so the next
+    deal's outcomes need no counting."""
+    known = _DECK_COUNTS.get(deck)
+    if known is None or not rest:
         return
-    counts = dict(known[1])
+    counts = dict(known)
     left = counts.get(card, 0) - 1
     if left > 0:
         counts[card] = left  # in its place: the order stays the deck's
     elif left == 0:
         del counts[card]
-    _grouped = (rest, counts) if left >= 0 and rest else None
+    else:
+        return
+    _DECK_COUNTS.put(rest, counts)
 
 
 def bonus_outcomes(state: State) -> list[tuple[Action, float]]:
-    """The bonus cards the first seat in the queue may take, with their chances."""
+    """ST-CHANCE: the first seat in the bonus queue takes the top bonus card, each kind
+    with the chance of its copies among the bonus deck's cards."""
     total = len(state.bonus_deck)
     seat = state.bonus_queue[0]
     groups = groupby(state.bonus_deck)
@@ -363,7 +225,8 @@ def _seat_to_act(state: State) -> int:
 
 
 def legal_plays(state: State) -> list[Action]:
-    """ST-PLAY-CARD: each card in the hand, for each character `check_play` accepts."""
+    """ST-TURN-ORDER, ST-PLAY-CARD: the seat whose turn it is plays a movement card it
+    holds for one of the `movable_characters` of the card's colour."""
     seat = _seat_to_act(state)
     table = _play_table(state, seat)
     if table is not None:
@@ -384,12 +247,11 @@ def legal_plays(state: State) -> list[Action]:
 
 
 _PlayTable = dict[Card, tuple[Play, ...]]
-_PLAY_TABLES: dict[tuple[int, tuple[Colour, ...]], _PlayTable] = {}
-"""``_PLAY_TABLES[seat, colours_in_play][card]``: the plays of ``card`` while nobody has
-crossed, made once per seat and colours."""
-_CROSSED_PLAY_TABLES: dict[tuple[Any, ...], _PlayTable] = {}
-"""The same once somebody has crossed, by seat, seating and the characters across."""
-_MAX_PLAY_TABLES = 1024
+_PLAY_TABLES: Memo[tuple[Any, ...], _PlayTable] = Memo("super-teams plays", 1024)
+"""A seat's plays of each card: by the seat and the colours in play while nobody has
+crossed, and once somebody has, by the seat, the seating and the characters across."""
+_CHARACTERS = frozenset(Character)
+_COLOURS = frozenset(Colour)
 
 
 def _play_table(state: State, seat: int) -> _PlayTable | None:
@@ -407,38 +269,46 @@ def _play_table(state: State, seat: int) -> _PlayTable | None:
         # Nobody has crossed yet (most of a game): a card moves its colour's characters
         # when the colour is in play.
         key: tuple[Any, ...] = (seat, state.colours_in_play)
-        tables: dict[Any, _PlayTable] = _PLAY_TABLES
     else:
+        players, seating = state.players, state.seat_colours
         crossed = tuple(piece.character for piece in pieces if piece.position >= finish)
-        key = (seat, state.players, state.seat_colours, crossed)
-        tables = _CROSSED_PLAY_TABLES
+        if not (
+            type(players) is int
+            and _CHARACTERS.issuperset(crossed)
+            and all(map(_COLOURS.issuperset, seating))
+        ):
+            return None
+        key = (seat, players, seating, crossed)
     try:
-        table = tables.get(key)
+        table = _PLAY_TABLES.get(key)
     except TypeError:  # not hashable: a state built by hand
         return None
-    if table is None and len(tables) < _MAX_PLAY_TABLES:
+    if table is None:
         movable = {colour: movable_characters(state, colour) for colour in (None, *Colour)}
         table = {card: tuple(_plays(seat, card, movable[card.colour])) for card in CARDS}
-        tables[key] = table
+        _PLAY_TABLES.put(key, table)
     return table
 
 
-_PLAYS: dict[tuple[int, Card, tuple[Character, ...]], list[Play]] = {}
+_PLAYS: Memo[tuple[int, Card, tuple[Character, ...]], list[Play]] = Memo(
+    "super-teams plays of a card", 4096
+)
 
 
 def _plays(seat: int, card: Card, characters: tuple[Character, ...]) -> list[Play]:
     """``[Play(seat, card, c) for c in characters]``, each list built once (frozen values)."""
+    if not (type(seat) is int and 0 <= seat < SEATS and type(card) is Card):
+        return [interned(Play, seat, card, character) for character in characters]
     key = (seat, card, characters)
     plays = _PLAYS.get(key)
     if plays is None:
-        plays = [interned(Play, seat, card, character) for character in characters]
-        if type(seat) is int and 0 <= seat < SEATS and type(card) is Card:
-            _PLAYS[key] = plays
+        plays = _PLAYS.put(key, [interned(Play, seat, card, c) for c in characters])
     return plays
 
 
 def legal_responses(state: State) -> list[Action]:
-    """ST-RESPONSE-WINDOW: a pass, or each bonus kind held that may be played."""
+    """ST-RESPONSE-WINDOW: the seat asked passes, or plays a bonus card it holds that
+    `bonus_is_playable` on the move."""
     pending = state.pending
     assert pending is not None
     seat = _seat_to_act(state)
@@ -446,16 +316,17 @@ def legal_responses(state: State) -> list[Action]:
     hand = state.bonus_hands[seat]
     # What `bonus_is_playable` decides by: the kinds held and, for Superbonus and
     # Shield only, the surface under the character.
-    surface = state.surface(character) if _SUPERBONUS in hand or _SHIELD in hand else None
-    key: _ResponseKey = (seat, hand, surface)
-    try:
-        known = _RESPONSES.get(key)
-    except TypeError:  # not hashable: a state built by hand
-        keep = False
-    else:
+    surface = state.surface(character) if SUPERBONUS in hand or SHIELD in hand else None
+    exact = (
+        type(seat) is int
+        and 0 <= seat < SEATS
+        and (surface is None or type(surface) is Surface)
+        and _BONUS_KINDS.issuperset(hand)
+    )
+    if exact:
+        known = _RESPONSES.get((seat, hand, surface))
         if known is not None:
             return list(known)
-        keep = type(seat) is int and 0 <= seat < SEATS and len(_RESPONSES) < _MAX_RESPONSES
     kinds = dict.fromkeys(hand)  # a bonus hand is sorted
     responses: list[Action] = [interned(Pass, seat)]
     responses += [
@@ -463,50 +334,205 @@ def legal_responses(state: State) -> list[Action]:
         for kind in kinds
         if bonus_is_playable(state, kind, character)
     ]
-    if keep:
-        _RESPONSES[key] = tuple(responses)
+    if exact:
+        _RESPONSES.put((seat, hand, surface), tuple(responses))
     return responses
 
 
 _ResponseKey = tuple[int, tuple[BonusKind, ...], Surface | None]
-_RESPONSES: dict[_ResponseKey, tuple[Action, ...]] = {}
-"""`legal_responses` by seat, bonus hand and (when it matters) surface: frozen values."""
-_MAX_RESPONSES = 10_000
+_RESPONSES: Memo[_ResponseKey, tuple[Action, ...]] = Memo("super-teams responses", 10_000)
+"""`legal_responses` by seat, bonus hand and (when it matters) surface."""
+_BONUS_KINDS = frozenset(BonusKind)
 
 
 def legal_halves(state: State) -> list[Action]:
-    """ST-DOUBLE-HALF: the two halves, chosen by the card's player."""
+    """ST-DOUBLE-HALF: the card's player chooses one of the two halves."""
     seat = _seat_to_act(state)
     return [interned(ChooseHalf, seat, half) for half in half_choices(state)]
 
 
 def legal_jumpers(state: State) -> list[Action]:
-    """ST-SUPER-JUMP-SPECIAL: each character the taker may jump."""
+    """ST-SUPER-JUMP-SPECIAL: the taker jumps one of `jump_candidates`."""
     seat = _seat_to_act(state)
     return [interned(ChooseJumper, seat, c) for c in jump_candidates(state, seat)]
-
-
-def _chance_actions(
-    outcomes: Callable[[State], list[tuple[Action, float]]],
-) -> Callable[[State], list[Action]]:
-    def actions(state: State) -> list[Action]:
-        return [action for action, _ in outcomes(state)]
-
-    return actions
 
 
 CHANCE_OUTCOMES: dict[Phase, Callable[[State], list[tuple[Action, float]]]] = {
     Phase.DEAL: deal_outcomes,
     Phase.BONUS_DRAW: bonus_outcomes,
 }
+"""Per chance phase, the function listing its outcomes with their probabilities."""
 
-LEGAL: dict[Phase, Callable[[State], list[Action]]] = {
-    Phase.DEAL: _chance_actions(deal_outcomes),
-    Phase.BONUS_DRAW: _chance_actions(bonus_outcomes),
+DECISIONS: dict[Phase, Callable[[State], list[Action]]] = {
     Phase.SUPER_JUMP_TARGET: legal_jumpers,
     Phase.PLAY: legal_plays,
     Phase.RESPONSE: legal_responses,
     Phase.CHOOSE_HALF: legal_halves,
-    Phase.GAME_OVER: lambda state: [],
 }
-"""Per phase, the function listing its legal actions (at a chance node: the outcomes)."""
+"""Per phase in which a seat decides, the function listing its legal actions."""
+
+LEGAL: dict[Phase, Callable[[State], list[Action]]] = phase_listers(
+    Phase, DECISIONS, CHANCE_OUTCOMES
+)
+"""Per phase, the function listing its legal actions (at a chance node: the outcomes;
+once the game is over: none)."""
+
+
+# -- an action refused, and why ---------------------------------------------------------
+
+
+def check(state: State, action: Action) -> None:
+    """Return if ``action`` is legal in ``state``: the lister of the state's phase lists it.
+
+    Anything but exactly one of the action types (a subclass included), or one with a
+    field of the wrong type, is an ``InvalidActionError``; an action the state's phase
+    does not take, or one its lister does not list, an ``IllegalActionError`` naming
+    the rule it breaks.
+    """
+    kind = type(action)
+    if kind not in _FIELDS:  # exactly: a subclass is refused too
+        raise InvalidActionError(
+            f"{action!r} is not a Super Teams action; expected one of "
+            + ", ".join(t.__name__ for t in ACTION_TYPES)
+        )
+    _check_fields(action)
+    phase = state.phase
+    PHASES.check_action(phase, action)
+    if action not in LEGAL[phase](state):
+        _REFUSALS[kind](state, action)
+
+
+_FIELD_TYPES: dict[str, type] = {
+    "seat": int,
+    "card": Card,
+    "character": Character,
+    "kind": BonusKind,
+    "half": Surface,
+}
+_FIELDS: dict[type, tuple[tuple[str, type], ...]] = {
+    kind: tuple((field.name, _FIELD_TYPES[field.name]) for field in attrs.fields(kind))
+    for kind in ACTION_TYPES
+}
+
+
+def _check_fields(action: Action) -> None:
+    """Refuse an action whose fields have the wrong types (``InvalidActionError``): its
+    constructor checks them, but they can be set past it."""
+    for name, expected in _FIELDS[type(action)]:
+        value = getattr(action, name)
+        if type(value) is expected:  # the usual case, decided at once
+            continue
+        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+            raise InvalidActionError(
+                f"{type(action).__name__}.{name} must be a {expected.__name__}, got {value!r}"
+            )
+
+
+def _not_to_act(state: State, action: Action, rule: str) -> IllegalActionError:
+    return IllegalActionError(
+        rule, f"it is seat {state.to_act}'s decision, not seat {action.seat}'s"
+    )
+
+
+def _refuse_deal(state: State, action: Deal) -> NoReturn:
+    if action.seat != state.deal_next:
+        raise IllegalActionError(
+            "ST-P-DEAL-ORDER", f"the next card goes to seat {state.deal_next}, not {action.seat}"
+        )
+    raise IllegalActionError("ST-CHANCE", f"{action.card} is not in the deck")
+
+
+def _refuse_draw_bonus(state: State, action: DrawBonus) -> NoReturn:
+    if action.seat != state.bonus_queue[0]:
+        raise IllegalActionError(
+            "ST-CHANCE", f"seat {state.bonus_queue[0]} takes the next bonus card, not {action.seat}"
+        )
+    raise IllegalActionError("ST-CHANCE", f"no {action.kind} is left in the bonus deck")
+
+
+def _refuse_play(state: State, action: Play) -> NoReturn:
+    seat, card, character = action.seat, action.card, action.character
+    if seat != state.to_act:
+        raise _not_to_act(state, action, "ST-TURN-ORDER")
+    if card.is_special or not holds_card(state.hands[seat], card):
+        raise IllegalActionError("ST-PLAY-CARD", f"seat {seat} holds no {card}")
+    if character.colour not in state.colours_in_play:
+        raise IllegalActionError("ST-CHARACTER-COLOUR", f"{character} is not in this game")
+    if state.has_crossed(character):
+        raise IllegalActionError(
+            "ST-CROSSED-STAY", f"{character} has crossed the finish line and never moves again"
+        )
+    movable = movable_characters(state, card.colour)
+    if not movable:
+        raise IllegalActionError("ST-CHARACTER-COLOUR", f"no character is left for {card} to move")
+    if character.colour is card.colour or movable[0].colour is card.colour:
+        raise IllegalActionError(
+            "ST-CHARACTER-COLOUR", f"a {card.colour} card moves a {card.colour} character"
+        )
+    raise IllegalActionError(
+        "ST-COLOUR-FALLBACK",
+        f"both {card.colour} characters are across, so {card} moves a "
+        f"{movable[0].colour} character of the same side",
+    )
+
+
+def _refuse_play_bonus(state: State, action: PlayBonus) -> NoReturn:
+    if action.seat != state.to_act:
+        raise _not_to_act(state, action, "ST-RESPONSE-WINDOW")
+    assert state.pending is not None
+    seat, kind, character = action.seat, action.kind, state.pending.character
+    if kind not in state.bonus_hands[seat]:
+        raise IllegalActionError("ST-RESPONSE-WINDOW", f"seat {seat} holds no {kind}")
+    if kind is SUPERBONUS:
+        raise IllegalActionError(
+            "ST-BONUS-SUPERBONUS",
+            f"Superbonus is only for a character on a normal space; {character} is on "
+            f"{state.surface(character)}",
+        )
+    if kind is SHIELD:
+        raise IllegalActionError(
+            "ST-BONUS-SHIELD",
+            f"Shield is only for a character on spikes; {character} is on "
+            f"{state.surface(character)}",
+        )
+    raise IllegalActionError("ST-SUPER-JUMP", "Super Jump is never held, so never played")
+
+
+def _refuse_pass(state: State, action: Pass) -> NoReturn:
+    raise _not_to_act(state, action, "ST-RESPONSE-WINDOW")
+
+
+def _refuse_choose_half(state: State, action: ChooseHalf) -> NoReturn:
+    if action.seat != state.to_act:
+        raise _not_to_act(state, action, "ST-DOUBLE-HALF")
+    halves = half_choices(state)
+    assert state.pending is not None
+    position = state.piece(state.pending.character).position
+    raise IllegalActionError(
+        "ST-DOUBLE-HALF",
+        f"space {position} is {state.board[position].display_name}: "
+        f"choose {halves[0]} or {halves[1]}",
+    )
+
+
+def _refuse_choose_jumper(state: State, action: ChooseJumper) -> NoReturn:
+    if action.seat != state.to_act:
+        raise _not_to_act(state, action, "ST-SUPER-JUMP-SPECIAL")
+    raise IllegalActionError(
+        "ST-SUPER-JUMP-SPECIAL",
+        f"seat {action.seat} may only Super Jump one of its own characters still racing"
+        " (a partner's once both of its own are across)",
+    )
+
+
+_REFUSALS: dict[type, Callable[[State, Any], NoReturn]] = {
+    Deal: _refuse_deal,
+    DrawBonus: _refuse_draw_bonus,
+    Play: _refuse_play,
+    PlayBonus: _refuse_play_bonus,
+    Pass: _refuse_pass,
+    ChooseHalf: _refuse_choose_half,
+    ChooseJumper: _refuse_choose_jumper,
+}
+"""Per action type, why an action its phase's lister does not list is refused: the
+rule it breaks, asked in the order the rulebook asks."""

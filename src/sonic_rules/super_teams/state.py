@@ -9,21 +9,18 @@ deck is a multiset, and drawing from it is a chance node.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
 
 import attrs
 
+from sonic_rules.core import update
 from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.game import Outcome
 from sonic_rules.core.picture import Pictured
 from sonic_rules.super_teams.board import Board, Space, Surface
 from sonic_rules.super_teams.cards import BonusKind, Card, Character, Colour
+from sonic_rules.super_teams.members import GAME_OVER, NORMAL
 from sonic_rules.super_teams.options import Options, colours_in_play, seat_colours
 from sonic_rules.super_teams.phases import PHASES, Phase
-
-# Read on every action, as a module constant: on Python 3.11 reading a member off its
-# enum class goes through ``EnumType.__getattr__``, several times slower than a global.
-_GAME_OVER = Phase.GAME_OVER
 
 HAND_SIZE = 6
 
@@ -56,7 +53,7 @@ class PendingMove:
 
 
 # Not slotted: a state is built for every action, and a new one is the old one's field
-# dict, copied, with the changes over it (`replace_fields`).
+# dict, copied, with the changes over it (`sonic_rules.core.update`).
 @attrs.frozen(cache_hash=True, slots=False)
 class State(Pictured):
     """One moment of a Super Teams game. Never mutated; ``apply`` returns a new one.
@@ -106,12 +103,12 @@ class State(Pictured):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is _GAME_OVER
+        return self.phase is GAME_OVER
 
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats of the winning side; empty until the game is over."""
-        if self.phase is not Phase.GAME_OVER:
+        if self.phase is not GAME_OVER:
             return ()
         for side in range(self.sides):
             if self.side_is_across(side):
@@ -121,7 +118,7 @@ class State(Pictured):
     @property
     def outcome(self) -> Outcome | None:
         """How the game ended (ST-WIN); ``None`` until it is over."""
-        if self.phase is not Phase.GAME_OVER:
+        if self.phase is not GAME_OVER:
             return None
         if not self.winners:
             return Outcome((), f"the turn limit of {self.turns_played} turns was reached")
@@ -192,54 +189,30 @@ class State(Pictured):
         if piece.half is not None:
             return piece.half
         surface = _SURFACES.get(self.board.spaces[piece.position])
-        return Surface.NORMAL if surface is None else surface
+        return NORMAL if surface is None else surface
+
+
+def piece_index(state: State, character: Character) -> int:
+    """Where ``character``'s piece is in ``state.pieces`` (``StopIteration``, as ``next``
+    on no match, for a state built without it)."""
+    for index, piece in enumerate(state.pieces):
+        if piece.character is character:
+            return index
+    raise StopIteration
 
 
 _ACTORS = PHASES.actors
 _SURFACES: dict[Space, Surface | None] = {space: space.surface for space in Space}
 
 
-_FIELD_NAMES = frozenset(field.name for field in attrs.fields(State))
-_SEATING_NAMES = ("seat_colours", "colours_in_play", "_holder")
-"""The cached properties that depend only on ``players`` and ``options``."""
-_HASH_CACHE = "_attrs_cached_hash"
-"""Where attrs keeps a state's hash (``cache_hash=True``); ``None`` until asked."""
-_PLAIN = not hasattr(State, "__attrs_post_init__") and all(
-    field.converter is None and field.validator is None for field in attrs.fields(State)
-)
-"""Every field of `State` is a plain value (no converter, validator or post-init hook):
-a new state's fields can be copied straight from the old one's."""
-_new_state = object.__new__
-_set_fields = object.__setattr__
+class Draft(
+    update.Draft,
+    state_type=State,
+    machine=PHASES,
+    keep=("seat_colours", "colours_in_play", "_holder"),
+):
+    """The new state an action builds (`sonic_rules.core.update`). The seating a state
+    worked out stays: it depends only on the players and the options, which no action
+    changes."""
 
-
-def replace(state: State, **changes: Any) -> State:
-    """``attrs.evolve(state, **changes)`` for the engine's hot path: the new state shares
-    every unchanged field with ``state`` (a field is a frozen value), and keeps the seating
-    ``state`` already worked out when ``players`` and ``options`` stay."""
-    return replace_fields(state, changes)
-
-
-def replace_fields(state: State, changes: dict[str, Any]) -> State:
-    """`replace` with the changes given as a dict: the engine builds one as an action
-    goes on and hands it over, so it is never copied into keyword arguments again.
-
-    The new state's fields are the old state's, copied, with ``changes`` over them and
-    the hash cache emptied (what attrs' ``__init__`` would store); the seating worked out
-    stays unless ``players`` or ``options`` change. ``ValueError`` for a name that is no
-    field.
-    """
-    if not changes.keys() <= _FIELD_NAMES:
-        unknown = [name for name in changes if name not in _FIELD_NAMES]
-        raise ValueError(f"State has no field {unknown[0]!r}")
-    if not _PLAIN:
-        return attrs.evolve(state, **changes)
-    fields = state.__dict__.copy()
-    fields.update(changes)
-    fields[_HASH_CACHE] = None
-    if "players" in changes or "options" in changes:
-        for name in _SEATING_NAMES:
-            fields.pop(name, None)
-    made: State = _new_state(State)
-    _set_fields(made, "__dict__", fields)
-    return made
+    __slots__ = ()

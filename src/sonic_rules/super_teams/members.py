@@ -1,0 +1,28 @@
+"""The enum members the rules read on every action, as module globals, in one place.
+
+On Python 3.11 reading a member off its class (``BonusKind.SHIELD``) goes through
+``EnumType.__getattr__``: about 0.4 µs, against 0.03 µs for a global, and an action
+reads several (a tenth of a Super Teams action's time when they were read off their
+classes).
+"""
+
+from __future__ import annotations
+
+from sonic_rules.super_teams.board import Space, Surface
+from sonic_rules.super_teams.cards import BonusKind
+from sonic_rules.super_teams.phases import Phase
+
+GAME_OVER = Phase.GAME_OVER
+
+DEXTERITY = BonusKind.DEXTERITY
+SHIELD = BonusKind.SHIELD
+SPEED = BonusKind.SPEED
+SUPERBONUS = BonusKind.SUPERBONUS
+SUPER_JUMP = BonusKind.SUPER_JUMP
+
+NORMAL = Surface.NORMAL
+RINGS = Surface.RINGS
+SPIKES = Surface.SPIKES
+
+BONUS_SPACE = Space.BONUS
+DOUBLE_SPACES = frozenset(space for space in Space if space.is_double)
