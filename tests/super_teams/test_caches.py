@@ -133,7 +133,7 @@ def test_every_table_is_named_and_stays_within_its_bound() -> None:
 
 
 def test_a_full_table_starts_afresh() -> None:
-    memo: Memo[int, str] = Memo("a test table", 3)
+    memo: Memo[int, str] = Memo(3, "a test table")
     for key in range(4):
         memo.put(key, str(key))
     assert len(memo) == 1 and memo.get(3) == "3" and memo.get(0) is None

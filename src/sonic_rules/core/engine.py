@@ -107,9 +107,10 @@ class Engine(Generic[S, A]):
         self._draft = rules.draft_type
         self._listing = phase_listers(rules.draft_type.machine.phases, rules.listers, rules.chance)
         """Every phase's lister; a phase that is no phase of the game has none."""
-        self._listed: tuple[object, tuple[object, ...]] = (None, ())
-        """The last state whose legal actions or chance outcomes were listed, and the
-        objects listed (kept alive with it, so their identities stay theirs)."""
+        self._listed: tuple[object, tuple[Any, ...], bool] = (None, (), False)
+        """The last state whose legal actions or chance outcomes were listed, what was
+        listed (kept alive with it, so the objects' identities stay theirs) and whether
+        that is outcome pairs. One value, replaced whole."""
 
     # ----- the guard ---------------------------------------------------------------------
 
@@ -147,7 +148,7 @@ class Engine(Generic[S, A]):
         except DEEP_ERRORS:
             self._malformed(state)
             raise
-        self._listed = (state, tuple(actions))
+        self._listed = (state, tuple(actions), False)
         return actions
 
     def chance_outcomes(self, state: S) -> list[tuple[A, float]]:
@@ -162,13 +163,15 @@ class Engine(Generic[S, A]):
         except DEEP_ERRORS:
             self._malformed(state)
             raise
-        self._listed = (state, tuple(map(_first, outcomes)))
+        self._listed = (state, tuple(outcomes), True)
         return outcomes
 
     def was_listed(self, state: S, action: object) -> bool:
         """``action`` is one of the very objects just listed for this very ``state``."""
-        listed_state, listed = self._listed
-        return listed_state is state and any(map(operator.is_, listed, repeat(action)))
+        listed_state, listed, pairs = self._listed
+        if listed_state is not state:
+            return False
+        return any(map(operator.is_, map(_first, listed) if pairs else listed, repeat(action)))
 
     # ----- applying an action ----------------------------------------------------------------
 
@@ -195,5 +198,20 @@ class Engine(Generic[S, A]):
             raise
 
     def apply(self, state: S, action: A) -> S:
-        """`step` without the events."""
-        return self.step(state, action)[0]
+        """`step` without the events (written out: self-play calls it on every action)."""
+        if type(state) is not self._state_type:
+            self.require_state(state)
+        try:
+            if not self.was_listed(state, action):
+                self._check(state, action)
+            draft = self._draft(state)
+            self._handlers[type(action)](draft, action)
+            if self._after is not None:
+                self._after(draft, action)
+            new: S = draft.freeze()
+            return new
+        except RulesError:
+            raise
+        except DEEP_ERRORS:
+            self._malformed(state)
+            raise

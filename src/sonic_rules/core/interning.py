@@ -11,40 +11,33 @@ Each table is named and bounded (when full it starts afresh), and `tables` lists
 all, for the performance page. A key is exact: in Python ``True == 1`` and ``3.0 == 3``
 with equal hashes, so a key holding a bool or a float where an int belongs would share
 the entry of the int, and a value made from a hand-built state would come back for a
-game's own. `made_once` puts the type of every field in its key; a `Memo`'s caller
-builds its key only from values that equal nothing of another type (enum members,
-interned cards, tuples of those) and ints it has checked with ``type(x) is int``; an
-`IdentityMemo` keys on the very object, kept alive with its entry.
+game's own. So the caller of `made_once` or a `Memo` builds a key only from values that
+equal nothing of another type (enum members, interned values, a validated action's
+fields, tuples of those) and from ints it has checked with ``type(x) is int`` (an int
+read from a state may have been built by hand); an `IdentityMemo` keys on the very
+object, kept alive with its entry.
+
+A `Memo` and an `IdentityMemo` are dicts, so a lookup (``memo.get(key)``) is the dict's
+own, with no Python call on the hot path; an entry goes in only through ``put``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 T = TypeVar("T")
 K = TypeVar("K")
 V = TypeVar("V")
 
 
-class Table:
-    """A named, bounded table of remembered things (see the module)."""
+class Table(Protocol):
+    """What `tables` lists: a named, bounded table."""
 
-    def __init__(self, name: str, limit: int) -> None:
-        self.name = name
-        self.limit = limit
-        self._known: dict[Any, Any] = {}
-        _TABLES.append(self)
+    name: str
+    limit: int
 
-    def __len__(self) -> int:
-        return len(self._known)
-
-    def clear(self) -> None:
-        """Forget everything (the next uses work it out again)."""
-        self._known.clear()
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name!r}: {len(self)} of {self.limit}>"
+    def __len__(self) -> int: ...
 
 
 _TABLES: list[Table] = []
@@ -56,6 +49,28 @@ def tables() -> list[Table]:
     return list(_TABLES)
 
 
+class Memo(dict[K, V]):
+    """What was worked out for a key, for at most ``limit`` keys (then it starts
+    afresh). The caller's key is exact (see the module); what is kept must never be
+    changed by a caller."""
+
+    def __init__(self, limit: int, name: str) -> None:
+        super().__init__()
+        self.name = name
+        self.limit = limit
+        _TABLES.append(self)
+
+    def put(self, key: K, value: V) -> V:
+        """Keep ``value`` for ``key``; returns ``value``."""
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}: {len(self)} of {self.limit}>"
+
+
 class Maker(Protocol):
     """``make(kind, *fields)``: ``kind(*fields)``, made once for the same fields."""
 
@@ -63,71 +78,56 @@ class Maker(Protocol):
 
 
 def made_once(limit: int, name: str = "values made once") -> Maker:
-    """A `Maker` remembering up to ``limit`` values (then it starts afresh).
-
-    The key is the kind, the fields and the type of each field, so ``kind(0, True)``
-    and ``kind(0, 1)`` are two values. A field that is a tuple is compared by its items:
-    give only tuples of values that equal nothing of another type (enum members,
-    interned values), never ints taken from a state.
-    """
-    table = Table(name, limit)
-    known = table._known
+    """A `Maker` remembering up to ``limit`` values (then it starts afresh), keyed by the
+    kind and the fields, which the caller gives exact (see the module)."""
+    table: Memo[tuple[Any, ...], Any] = Memo(limit, name)
+    known = table.get
+    keep = table.put
 
     def make(kind: Callable[..., Any], /, *fields: Any) -> Any:
-        key = (kind, *fields, *map(type, fields))
-        value = known.get(key)
+        key = (kind, *fields)
+        value = known(key)
         if value is None:
-            value = kind(*fields)
-            if len(known) >= limit:
-                known.clear()
-            known[key] = value
+            value = keep(key, kind(*fields))
         return value
 
     return cast(Maker, make)
 
 
-class Memo(Table, Generic[K, V]):
-    """What was worked out for a key, for at most ``limit`` keys (then it starts
-    afresh). The caller's key is exact (see the module); what is kept must never be
-    changed by a caller."""
+class IdentityMemo(dict[int, Any]):
+    """What was made of a frozen value, by the value's identity: ``memo.get(id(value))``,
+    for at most ``size`` values (then it starts afresh).
 
-    def get(self, key: K) -> V | None:
-        value: V | None = self._known.get(key)
-        return value
-
-    def put(self, key: K, value: V) -> V:
-        known = self._known
-        if len(known) >= self.limit:
-            known.clear()
-        known[key] = value
-        return value
-
-
-class IdentityMemo(Table):
-    """What ``make`` made of a frozen value, by the value's identity, for at most
-    ``size`` values (then it starts afresh). Each value is kept alive, so its id stays
-    its own; what is kept must never be changed by a caller."""
+    Each value is kept alive while its entry is, so no other object can have its id
+    meanwhile; what is kept must never be changed by a caller.
+    """
 
     def __init__(self, size: int, name: str = "made of a value") -> None:
-        super().__init__(name, size)
+        super().__init__()
+        self.name = name
+        self.limit = size
+        self._alive: dict[int, Any] = {}
+        _TABLES.append(self)
 
     def __call__(self, value: Any, make: Callable[[Any], Any]) -> Any:
-        known = self._known.get(id(value))
-        if known is not None and known[0] is value:
-            return known[1]
-        return self.put(value, make(value))
-
-    def get(self, value: Any) -> Any:
-        """What was kept for ``value``, or ``None``."""
-        known = self._known.get(id(value))
-        if known is not None and known[0] is value:
-            return known[1]
-        return None
+        """What ``make`` made of ``value``, made now if it is not kept."""
+        data = self.get(id(value))
+        if data is None:
+            data = self.put(value, make(value))
+        return data
 
     def put(self, value: Any, data: T) -> T:
-        """Keep ``data`` for ``value`` (and ``value`` alive with it)."""
-        known = self._known
-        if len(known) >= self.limit:
-            known.clear()
-        known[id(value)] = (value, data)
+        """Keep ``data`` for ``value`` (and ``value`` alive with it); returns ``data``."""
+        if len(self) >= self.limit:
+            self.clear()
+        key = id(value)
+        self[key] = data
+        self._alive[key] = value
         return data
+
+    def clear(self) -> None:
+        super().clear()
+        self._alive.clear()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}: {len(self)} of {self.limit}>"

@@ -63,7 +63,7 @@ def _cached_names(kind: type) -> tuple[str, ...]:
     return names
 
 
-_CACHED_NAMES: Memo[type, tuple[str, ...]] = Memo("cached values of a state class", 64)
+_CACHED_NAMES: Memo[type, tuple[str, ...]] = Memo(64, "cached values of a state class")
 
 
 def _forget(fields: dict[str, Any], names: tuple[str, ...]) -> None:
@@ -130,7 +130,13 @@ class Draft(_Action):
     lazy: ClassVar[tuple[str, ...]] = ()
     keep: ClassVar[tuple[str, ...]] = ()
     forget: ClassVar[tuple[str, ...]] = ()
+    _freezing: ClassVar[
+        tuple[type, Mapping[str, tuple[Thaw, Freeze]], tuple[str, ...], tuple[str, ...]]
+    ]
+    """What `freeze` reads, in one class attribute (it runs on every action)."""
     derive: ClassVar[Mapping[str, Callable[[Any], Any]]] = {}
+    phase: Any
+    """The state's phase (every state has one)."""
 
     if TYPE_CHECKING:  # every field of the state, read and written under its own name
 
@@ -169,6 +175,7 @@ class Draft(_Action):
         cls.lazy = tuple(name for name in thawing if name not in eager)
         cls.keep = tuple(keep)
         cls.forget = tuple(name for name in cached if name not in keep)
+        cls._freezing = (state_type, cls.thawing, cls.keep, cls.forget)
         unslotted = sorted(name for name in cls.derive if name not in _slots(cls))
         if unslotted:
             raise TypeError(f"{cls.__name__}: a derived value needs a slot: {unslotted}")
@@ -189,25 +196,31 @@ class Draft(_Action):
 
     def goto(self, trigger: str) -> None:
         """Change phase by a trigger the game's declaration names (`PhaseMachine.goto`)."""
-        fields = self.__dict__
-        fields["phase"] = self.machine.goto(fields["phase"], trigger)
+        self.phase = self.machine.goto(self.phase, trigger)
 
     def freeze(self) -> Any:
         """The new state: the fields as the draft holds them, thawed ones frozen back.
 
-        The draft is spent: its fields become the new state's.
+        The draft is spent: its fields become the new state's, so it is not used again.
         """
         fields = self.__dict__
-        self.__dict__ = {}
         original = self.original.__dict__
-        for name, (_thaw, freeze) in self.thawing.items():
-            made = fields.get(name, _UNTHAWED)
-            fields[name] = original[name] if made is _UNTHAWED else freeze(made, original[name])
-        for name in self.keep:  # worked out on the old state while the action ran
-            if name not in fields and name in original:
-                fields[name] = original[name]
-        _forget(fields, self.forget)
-        return new_state(self.state_type, fields)
+        state_type, thawing, keep, forget = self._freezing
+        if thawing:
+            for name, (_thaw, freeze) in thawing.items():
+                made = fields.get(name, _UNTHAWED)
+                fields[name] = original[name] if made is _UNTHAWED else freeze(made, original[name])
+        if len(fields) < len(original):  # the old state worked something out meanwhile
+            for name in keep:
+                if name not in fields and name in original:
+                    fields[name] = original[name]
+        for name in forget:
+            fields.pop(name, None)
+        if _HASH_CACHE in fields:
+            fields[_HASH_CACHE] = None
+        state = _new_object(state_type)
+        _set_attribute(state, "__dict__", fields)  # `new_state`, without the call
+        return state
 
 
 def _slots(kind: type) -> set[str]:

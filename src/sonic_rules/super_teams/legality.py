@@ -122,7 +122,7 @@ DEALS_BY_RANK: tuple[dict[int, Deal], ...] = tuple(
 )
 
 _DealPairs = dict[Card, tuple[tuple[Deal, float], ...]]
-_DEAL_PAIRS: Memo[tuple[int, int], _DealPairs] = Memo("super-teams deal outcomes", 512)
+_DEAL_PAIRS: Memo[tuple[int, int], _DealPairs] = Memo(512, "super-teams deal outcomes")
 """``_DEAL_PAIRS[seat, total][card][n]``: ``(Deal(seat, card), n / total)``."""
 _MOST_COPIES = 4
 """The most copies of one card a deck holds (two in a shipped deck), for `_DEAL_PAIRS`."""
@@ -136,13 +136,11 @@ def _deal_pairs(seat: int, total: int) -> _DealPairs:
     """For a ``seat`` and ``total`` checked to be ints."""
     pairs = _DEAL_PAIRS.get((seat, total))
     if pairs is None:
-        pairs = _DEAL_PAIRS.put(
-            (seat, total),
-            {
-                card: tuple((deal, n / total) for n in range(_MOST_COPIES + 1))
-                for card, deal in DEALS[seat].items()
-            },
-        )
+        pairs = {
+            card: tuple((deal, n / total) for n in range(_MOST_COPIES + 1))
+            for card, deal in DEALS[seat].items()
+        }
+        _DEAL_PAIRS.put((seat, total), pairs)
     return pairs
 
 
@@ -153,9 +151,9 @@ def deal_outcomes(state: State) -> list[tuple[Action, float]]:
     total = len(deck)
     seat = state.deal_next
     if type(seat) is int and 0 <= seat < len(DEALS) and type(deck) is tuple and total:
-        counts = _DECK_COUNTS.get(deck)
+        counts = _DECK_COUNTS.get(id(deck))
         if counts is not None:
-            pairs = _deal_pairs(seat, total)
+            pairs = _DEAL_PAIRS.get((seat, total)) or _deal_pairs(seat, total)
             return list(map(getitem, map(pairs.__getitem__, counts), counts.values()))
         # Cards are interned: counting them is a C-level count by identity. When equal
         # cards sit together (a sorted deck), the counts are the groups, in order.
@@ -189,7 +187,7 @@ def deal_made(deck: tuple[Card, ...], card: Card, rest: tuple[Card, ...]) -> Non
     """``rest`` is ``deck`` without one ``card``: when ``deck``'s counts are known,
     ``rest``'s are too (``deck``'s less one ``card``, in the same order), so the next
     deal's outcomes need no counting."""
-    known = _DECK_COUNTS.get(deck)
+    known = _DECK_COUNTS.get(id(deck))
     if known is None or not rest:
         return
     counts = dict(known)
@@ -219,8 +217,10 @@ def bonus_outcomes(state: State) -> list[tuple[Action, float]]:
 
 
 def _seat_to_act(state: State) -> int:
+    """The seat to act, an int (it goes into the keys of the tables)."""
     seat = state.to_act
-    assert isinstance(seat, int)
+    if type(seat) is not int:
+        raise TypeError(f"the seat to act is {seat!r}: a state built by hand")
     return seat
 
 
@@ -247,7 +247,7 @@ def legal_plays(state: State) -> list[Action]:
 
 
 _PlayTable = dict[Card, tuple[Play, ...]]
-_PLAY_TABLES: Memo[tuple[Any, ...], _PlayTable] = Memo("super-teams plays", 1024)
+_PLAY_TABLES: Memo[tuple[Any, ...], _PlayTable] = Memo(1024, "super-teams plays")
 """A seat's plays of each card: by the seat and the colours in play while nobody has
 crossed, and once somebody has, by the seat, the seating and the characters across."""
 _CHARACTERS = frozenset(Character)
@@ -291,7 +291,7 @@ def _play_table(state: State, seat: int) -> _PlayTable | None:
 
 
 _PLAYS: Memo[tuple[int, Card, tuple[Character, ...]], list[Play]] = Memo(
-    "super-teams plays of a card", 4096
+    4096, "super-teams plays of a card"
 )
 
 
@@ -340,7 +340,7 @@ def legal_responses(state: State) -> list[Action]:
 
 
 _ResponseKey = tuple[int, tuple[BonusKind, ...], Surface | None]
-_RESPONSES: Memo[_ResponseKey, tuple[Action, ...]] = Memo("super-teams responses", 10_000)
+_RESPONSES: Memo[_ResponseKey, tuple[Action, ...]] = Memo(10_000, "super-teams responses")
 """`legal_responses` by seat, bonus hand and (when it matters) surface."""
 _BONUS_KINDS = frozenset(BonusKind)
 

@@ -1,9 +1,9 @@
 """The enum members the rules read on every action, as module globals, in one place.
 
 On Python 3.11 reading a member off its class (``BonusKind.SHIELD``) goes through
-``EnumType.__getattr__``: about 0.4 µs, against 0.03 µs for a global, and an action
-reads several (a tenth of a Super Teams action's time when they were read off their
-classes).
+``EnumType.__getattr__``: measured, about 1,300 more machine instructions than reading
+a global, while a whole action takes about 84,000 and a move reads half a dozen
+members (the value of the move, the space it stops on, the bonus cards that fit).
 """
 
 from __future__ import annotations

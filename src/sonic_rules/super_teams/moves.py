@@ -25,8 +25,8 @@ from sonic_rules.super_teams.state import Draft, PendingMove, Piece, piece_index
 from sonic_rules.super_teams.turn import end_turn
 
 _made = made_once(10_000, "super-teams pieces and moves")
-"""The one `Piece` or `PendingMove` with these fields, from fields no state supplied
-unchecked (see `made_once`)."""
+"""The one `Piece` or `PendingMove` with these fields, all exact: an action's, seats of
+the table, and a piece's character and position checked where a move resolves."""
 
 
 def move_value(card_value: int, surface: Surface, bonuses: tuple[BonusKind, ...]) -> int:
@@ -114,10 +114,11 @@ def resolve_move(d: Draft, move: PendingMove) -> None:
     value = move_value(move.card.value, surface, move.bonuses)
     board = state.board
     finish = len(board.spaces)
-    target = piece.position + value
-    d.events.append(
-        ev.made_event(ev.Moved, character, piece.position, min(target, finish), value, surface)
-    )
+    start = piece.position
+    if type(start) is not int or type(character) is not Character:  # they go into keys
+        raise TypeError(f"{character!r} at {start!r}: a state built by hand")
+    target = start + value
+    d.events.append(ev.made_event(ev.Moved, character, start, min(target, finish), value, surface))
     destination: int = finish  # ST-SHARED-SPACES: no space is ever too full
     if target < finish:
         loop = board.loop_at(target)

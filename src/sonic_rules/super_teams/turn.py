@@ -18,7 +18,8 @@ def end_turn(d: Draft) -> None:
     turns_played = d.turns_played + 1
     d.pending = None
     d.turns_played = turns_played
-    if turn_limit_reached(d.options.turn_limit, turns_played):
+    limit = d.options.turn_limit
+    if limit is not None and turn_limit_reached(limit, turns_played):
         d.events.append(ev.TurnLimitReached(turns_played))
         d.goto("turn_limit_reached")
         return
