@@ -218,7 +218,7 @@ class Draft(_Action):
             fields.pop(name, None)
         if _HASH_CACHE in fields:
             fields[_HASH_CACHE] = None
-        state = _new_object(state_type)
+        state: Any = _new_object(state_type)
         _set_attribute(state, "__dict__", fields)  # `new_state`, without the call
         return state
 

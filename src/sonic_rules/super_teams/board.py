@@ -14,12 +14,12 @@ characters (the physical board has about 50 spaces); both are checked before any
 from __future__ import annotations
 
 import enum
-import functools
 from importlib import resources
 
 import attrs
 
 from sonic_rules.core.errors import BoardError
+from sonic_rules.core.interning import Memo
 
 
 class Surface(enum.Enum):
@@ -165,7 +165,8 @@ class Board:
             raise BoardError(f"board notation must be text, got {type(text).__name__}")
         if type(text) is str and len(text) <= _CACHED_NOTATION_CHARS:
             # A board is a frozen value: the boards read lately are kept by notation.
-            return _parse_cached(text)
+            board = _BOARDS.get(text)
+            return _BOARDS.put(text, _parse(text)) if board is None else board
         return _parse(text)
 
     @classmethod
@@ -207,7 +208,7 @@ class Board:
 
 
 _CACHED_NOTATION_CHARS = 10_000
-"""Notation up to this long is parsed once and the board kept (`_parse_cached`)."""
+"""Notation up to this long is parsed once and the board kept (`_BOARDS`)."""
 
 
 def _parse(text: str) -> Board:
@@ -236,7 +237,7 @@ def _parse(text: str) -> Board:
     return Board(tuple(spaces))
 
 
-_parse_cached = functools.lru_cache(maxsize=64)(_parse)
+_BOARDS: Memo[str, Board] = Memo(64, "super-teams boards by notation")
 
 
 def _check_spaces(spaces: tuple[Space, ...]) -> tuple[int, str] | None:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import functools
-
 import attrs
 
 from sonic_rules.core.errors import InvalidStateError
+from sonic_rules.core.interning import Memo
 from sonic_rules.super_teams.cards import BonusKind, Colour
 
 
@@ -29,15 +28,22 @@ class BonusSplit:
 
     def cards(self) -> tuple[BonusKind, ...]:
         """The bonus deck's cards (ST-COMP-BONUS)."""
-        return _split_cards(*(self.count(kind) for kind in _KINDS))
+        counts = tuple(map(self.count, _KINDS))
+        exact = all(type(count) is int for count in counts)
+        cards = _SPLIT_CARDS.get(counts) if exact else None
+        if cards is None:
+            cards = tuple(
+                kind for kind, count in zip(_KINDS, counts, strict=True) for _ in range(count)
+            )
+            if exact:
+                _SPLIT_CARDS.put(counts, cards)
+        return cards
 
 
 _KINDS = tuple(BonusKind)
-
-
-@functools.lru_cache(maxsize=64)
-def _split_cards(*counts: int) -> tuple[BonusKind, ...]:
-    return tuple(kind for kind, count in zip(_KINDS, counts, strict=True) for _ in range(count))
+_SPLIT_CARDS: Memo[tuple[int, ...], tuple[BonusKind, ...]] = Memo(
+    64, "super-teams bonus decks by split"
+)
 
 
 _SPLIT_FIELDS: dict[BonusKind, str] = {kind: kind.name.lower() for kind in BonusKind}
@@ -90,19 +96,19 @@ def colours_in_play(players: int, options: Options) -> tuple[Colour, ...]:
     held = {colour for colours in seat_colours(players, options) for colour in colours}
     in_play = tuple(colour for colour in _COLOURS if colour in held)
     if key is not None:
-        if len(_IN_PLAY) >= _MAX_PASSED:
-            _IN_PLAY.clear()
-        _IN_PLAY[key] = (options, in_play)
+        _IN_PLAY.put(key, (options, in_play))
     return in_play
 
 
 _COLOURS = tuple(Colour)
-_IN_PLAY: dict[tuple[int, int] | None, tuple[Options, tuple[Colour, ...]]] = {}
+_IN_PLAY: Memo[tuple[int, int], tuple[Options, tuple[Colour, ...]]] = Memo(
+    256, "super-teams colours in play by player count and options"
+)
+"""By the player count and the identity of the options, kept alive with the entry."""
 
-
-_PASSED: dict[int, tuple[Options, int]] = {}
-"""Options found fitting a player count lately, by identity (an ``Options`` is frozen)."""
-_MAX_PASSED = 256
+_PASSED: Memo[int, tuple[Options, int]] = Memo(256, "super-teams options found fitting")
+"""Options found fitting a player count lately, by identity (an ``Options`` is frozen),
+kept alive with the entry."""
 
 
 def check_options(players: int, options: Options, path: str = "$.options") -> None:
@@ -120,9 +126,7 @@ def check_options(players: int, options: Options, path: str = "$.options") -> No
     _check_types(options, path)
     _check_values(players, options, path)
     if type(players) is int:
-        if len(_PASSED) >= _MAX_PASSED:
-            _PASSED.clear()
-        _PASSED[id(options)] = (options, players)
+        _PASSED.put(id(options), (options, players))
 
 
 def _check_values(players: int, options: Options, path: str) -> None:
