@@ -12,7 +12,9 @@ A page asks for generated content with a marker comment on a line of its own:
 - ``<!-- example: PATH -->`` and ``<!-- output: PATH -->``: a script of ``examples/``
   and what it prints, run at build time;
 - ``<!-- picture: GAME/MOMENT -->``: the game drawn by `sonic_rules.svg` at a fixed
-  moment (``opening`` or ``mid-game``, from a fixed seed), inline, so it cannot drift.
+  moment (``opening`` or ``mid-game``, from a fixed seed), inline, so it cannot drift;
+- ``<!-- tables: GAME -->``: the tables the game's rules remember things in
+  (`sonic_rules.core.interning`, those named ``GAME ...``), each with its bound.
 
 ``GAME`` is a name of the game registry (``super-teams``). Nothing here imports MkDocs,
 so the tests call these functions directly.
@@ -35,12 +37,13 @@ from typing import Any
 
 import sonic_rules
 from sonic_rules import svg
+from sonic_rules.core import interning
 from sonic_rules.core.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_MEMBERS = ("GAME", "PHASES", "RULES")
 MARKER = re.compile(
-    r"^<!-- (rules|rulings|phases|api|example|output|picture|actions|observation): "
+    r"^<!-- (rules|rulings|phases|api|example|output|picture|actions|observation|tables): "
     r"([A-Za-z0-9_./-]+) -->$",
     re.MULTILINE,
 )
@@ -241,6 +244,16 @@ def observation_markdown(name: str) -> str:
     return "\n".join(rows)
 
 
+def tables_markdown(name: str) -> str:
+    """The tables the game's rules remember things in, by name, with their bounds."""
+    sonic_rules.game(name)  # the game's modules are imported, so its tables are made
+    rows = ["| table | entries at most |", "|---|---|"]
+    for table in interning.tables():
+        if table.name.startswith(f"{name} "):
+            rows.append(f"| {table.name.removeprefix(f'{name} ')} | {table.limit:,} |")
+    return "\n".join(rows)
+
+
 # ----- phases -------------------------------------------------------------------------------
 
 
@@ -350,7 +363,7 @@ def expand(markdown: str, claims: Iterable[str], where: str) -> str:
 
     def replace(match: re.Match[str]) -> str:
         kind, argument = match.group(1), match.group(2)
-        per_game = ("rules", "rulings", "phases", "actions", "observation")
+        per_game = ("rules", "rulings", "phases", "actions", "observation", "tables")
         if kind in per_game and argument not in sonic_rules.game_names():
             raise ValueError(f"{where}: unknown game {argument!r} in a {kind} marker")
         if kind == "rules":
@@ -363,6 +376,8 @@ def expand(markdown: str, claims: Iterable[str], where: str) -> str:
             return actions_markdown(argument)
         if kind == "observation":
             return observation_markdown(argument)
+        if kind == "tables":
+            return tables_markdown(argument)
         if kind == "api":
             return api_markdown(argument, claimed)
         if kind == "example":

@@ -313,3 +313,11 @@ def test_rulings_page_states_the_newer_rulings_with_their_options() -> None:
     for option in ("damage_bars_only_moves", "literal_secondary_win"):
         assert option in text
         assert option in {f.name for f in attrs.fields(sonic_rules.game("crash-course").Options)}
+
+
+def test_the_performance_page_lists_the_super_teams_tables() -> None:
+    page = _pages()["performance.md"]
+    assert "<!-- tables: super-teams -->" in page
+    built = generate.expand(page, set(), "performance.md")
+    for name in ("events", "actions", "plays", "responses", "deck counts"):
+        assert f"| {name} |" in built
