@@ -46,13 +46,11 @@ class Rules:
     legal actions, ``chance`` each chance phase to the function listing its outcomes
     with their probabilities (the legal actions there are the outcomes; any other
     phase of the draft's ``machine`` lists nothing). A lister builds exactly the legal
-    actions: ``check`` accepts what it lists, and explains why anything else is
-    refused. ``handlers`` maps each
-    action type to the function applying it to a draft. ``check(state, action)``
-    raises the `RulesError` that refuses an action (``IllegalActionError`` naming the
-    rule), or returns. ``after(draft, action)``, if given, runs after every handler.
-    ``views`` are the game's seat views, for which ``view_lister`` lists the viewer's
-    legal actions.
+    actions: ``check(state, action)`` accepts what the lister lists, and raises the
+    `RulesError` that refuses anything else (``IllegalActionError`` naming the rule).
+    ``handlers`` maps each action type to the function applying it to a draft;
+    ``after(draft, action)``, if given, runs after every handler. ``views`` are the
+    game's seat views, for which ``view_lister`` lists the viewer's legal actions.
     """
 
     game: str

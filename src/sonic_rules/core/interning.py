@@ -126,6 +126,7 @@ class IdentityMemo(dict[int, Any]):
         return data
 
     def clear(self) -> None:
+        """Forget every value (and let them go)."""
         super().clear()
         self._alive.clear()
 

@@ -45,6 +45,7 @@ _new_object = object.__new__
 _set_attribute = object.__setattr__
 
 _UNTHAWED = object()
+"""What a lazily thawed field the action never read holds in its draft: nothing."""
 _HASH_CACHE = "_attrs_cached_hash"
 """Where attrs keeps the hash of a state whose class caches it (``None`` until asked)."""
 
@@ -67,7 +68,7 @@ _CACHED_NAMES: Memo[type, tuple[str, ...]] = Memo(64, "cached values of a state 
 
 
 def _forget(fields: dict[str, Any], names: tuple[str, ...]) -> None:
-    """Drop what a state worked out about itself, but for what a new state may keep."""
+    """Drop the cached values ``names`` and the cached hash from a state's fields."""
     for name in names:
         fields.pop(name, None)
     if _HASH_CACHE in fields:
@@ -224,7 +225,11 @@ class Draft(_Action):
 
 
 def _slots(kind: type) -> set[str]:
-    return {name for klass in kind.__mro__ for name in vars(klass).get("__slots__", ())}
+    slots: set[str] = set()
+    for klass in kind.__mro__:
+        declared = vars(klass).get("__slots__", ())
+        slots.update((declared,) if isinstance(declared, str) else declared)
+    return slots
 
 
 def _made_on_first_use(draft: Draft, name: str) -> Any:

@@ -29,7 +29,6 @@ from sonic_rules.super_teams.actions import (
     ACTION_TYPES,
     DEALS,
     DRAWS,
-    SEATS,
     Action,
     ChooseHalf,
     ChooseJumper,
@@ -217,7 +216,7 @@ def bonus_outcomes(state: State) -> list[tuple[Action, float]]:
 
 
 def _seat_to_act(state: State) -> int:
-    """The seat to act, an int (it goes into the keys of the tables)."""
+    """The seat to act, checked to be an int: it goes into the keys of the tables."""
     seat = state.to_act
     if type(seat) is not int:
         raise TypeError(f"the seat to act is {seat!r}: a state built by hand")
@@ -261,8 +260,6 @@ def _play_table(state: State, seat: int) -> _PlayTable | None:
     `movable_characters` decides by the colours in play, the characters across and
     (once a colour's are all across) the seating, so a table is kept by those.
     """
-    if not (type(seat) is int and 0 <= seat < SEATS):
-        return None
     pieces = state.pieces
     finish = len(state.board.spaces)
     if max(map(_position, pieces), default=-1) < finish:
@@ -297,7 +294,7 @@ _PLAYS: Memo[tuple[int, Card, tuple[Character, ...]], list[Play]] = Memo(
 
 def _plays(seat: int, card: Card, characters: tuple[Character, ...]) -> list[Play]:
     """``[Play(seat, card, c) for c in characters]``, each list built once (frozen values)."""
-    if not (type(seat) is int and 0 <= seat < SEATS and type(card) is Card):
+    if type(card) is not Card:  # a state built by hand
         return [interned(Play, seat, card, character) for character in characters]
     key = (seat, card, characters)
     plays = _PLAYS.get(key)
@@ -317,12 +314,7 @@ def legal_responses(state: State) -> list[Action]:
     # What `bonus_is_playable` decides by: the kinds held and, for Superbonus and
     # Shield only, the surface under the character.
     surface = state.surface(character) if SUPERBONUS in hand or SHIELD in hand else None
-    exact = (
-        type(seat) is int
-        and 0 <= seat < SEATS
-        and (surface is None or type(surface) is Surface)
-        and _BONUS_KINDS.issuperset(hand)
-    )
+    exact = (surface is None or type(surface) is Surface) and _BONUS_KINDS.issuperset(hand)
     if exact:
         known = _RESPONSES.get((seat, hand, surface))
         if known is not None:

@@ -115,8 +115,9 @@ def resolve_move(d: Draft, move: PendingMove) -> None:
     board = state.board
     finish = len(board.spaces)
     start = piece.position
-    if type(start) is not int or type(character) is not Character:  # they go into keys
-        raise TypeError(f"{character!r} at {start!r}: a state built by hand")
+    if not (type(start) is int and type(character) is Character and type(surface) is Surface):
+        # They go into the keys of the tables: a state built by hand is named instead.
+        raise TypeError(f"{character!r} at {start!r} on {surface!r}: a state built by hand")
     target = start + value
     d.events.append(ev.made_event(ev.Moved, character, start, min(target, finish), value, surface))
     destination: int = finish  # ST-SHARED-SPACES: no space is ever too full
