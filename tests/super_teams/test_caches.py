@@ -15,8 +15,9 @@ import random
 from collections.abc import Iterator
 
 import attrs
+import pytest
 
-from sonic_rules import CHANCE, RulesError
+from sonic_rules import CHANCE, InvalidStateError, RulesError
 from sonic_rules.core.chance import sample_outcome
 from sonic_rules.core.interning import Memo, tables
 from sonic_rules.super_teams import (
@@ -106,6 +107,16 @@ def test_hand_built_states_with_bools_and_floats_leave_nothing_for_fresh_games()
             for hand_built in _hand_built(state, seed):
                 _try_everything(hand_built)
     assert _play_fresh_games(100) > 10_000
+
+
+def test_a_state_refused_as_malformed_leaves_nothing_in_any_table() -> None:
+    state = next(s for s in random_states(2, 3) if s.phase is Phase.PLAY)
+    pieces = tuple(Piece(piece.character, True) for piece in state.pieces)  # type: ignore[arg-type]
+    hand_built = attrs.evolve(state, pieces=pieces)
+    action = legal_actions(hand_built)[0]
+    with pytest.raises(InvalidStateError, match="position"):
+        step(hand_built, action)
+    assert all(len(table) == 0 for table in tables())
 
 
 def test_an_unsorted_deck_is_not_taken_for_a_remembered_one() -> None:

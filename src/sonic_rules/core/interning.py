@@ -8,7 +8,8 @@ values can be kept by those values (`Memo`), and what is worked out from a part 
 states share, by the part's identity (`IdentityMemo`).
 
 Each table is named and bounded (when full it starts afresh), and `tables` lists them
-all, for the performance page. A key is exact: in Python ``True == 1`` and ``3.0 == 3``
+all, for the performance page; `forget` empties them all, so that a refused input
+leaves nothing behind. A key is exact: in Python ``True == 1`` and ``3.0 == 3``
 with equal hashes, so a key holding a bool or a float where an int belongs would share
 the entry of the int, and a value made from a hand-built state would come back for a
 game's own. So the caller of `made_once` or a `Memo` builds a key only from values that
@@ -39,6 +40,8 @@ class Table(Protocol):
 
     def __len__(self) -> int: ...
 
+    def clear(self) -> None: ...
+
 
 _TABLES: list[Table] = []
 
@@ -47,6 +50,13 @@ def tables() -> list[Table]:
     """Every table made so far, in the order they were made (each module makes its own
     when imported)."""
     return list(_TABLES)
+
+
+def forget() -> None:
+    """Empty every table: an engine does when a state proves malformed, so that what
+    the rules remembered while failing on it goes with it."""
+    for table in _TABLES:
+        table.clear()
 
 
 class Memo(dict[K, V]):
