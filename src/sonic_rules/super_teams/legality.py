@@ -126,7 +126,7 @@ _DEAL_PAIRS: Memo[tuple[int, int], _DealPairs] = Memo(512, "super-teams deal out
 _MOST_COPIES = 4
 """The most copies of one card a deck holds (two in a shipped deck), for `_DEAL_PAIRS`."""
 
-_DECK_COUNTS = IdentityMemo(64, "super-teams deck counts")
+_DECK_COUNTS = IdentityMemo(8, "super-teams deck counts")
 """The decks `deal_outcomes` found grouped (equal cards together), each with its counts
 by card in the deck's order, and the decks a deal from one left (`deal_made`)."""
 
