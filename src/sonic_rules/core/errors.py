@@ -80,16 +80,7 @@ DEEP_ERRORS = (
 )
 """What a hand-built state with fields of the wrong types makes the rules raise from
 deep inside: the engines catch these (a `RulesError` apart) and ask ``validate_state``
-to name the wrong field."""
-
-
-def name_malformed(game: str, state: object) -> None:
-    """Called where the rules of ``game`` failed from deep inside on ``state``: raise that
-    game's ``validate_state`` `InvalidStateError` naming the field that is wrong. Returns
-    if every field is right (the failure is then the library's own, to re-raise)."""
-    from sonic_rules.core.registry import game as registered
-
-    registered(game).validate_state(state)
+to name the wrong field (`sonic_rules.core.registry.name_malformed`)."""
 
 
 def shown_value(value: object) -> str:
