@@ -62,7 +62,6 @@ from sonic_rules.crash_course.events import event_from_json, event_to_json
 from sonic_rules.crash_course.options import CharacterName, Options, Variant
 from sonic_rules.crash_course.phases import PHASES, Phase
 from sonic_rules.crash_course.players import PLAYERS, greedy_player, play_game, score
-from sonic_rules.crash_course.position import position_kwargs
 from sonic_rules.crash_course.rules import RULES
 from sonic_rules.crash_course.serialize import (
     action_from_json,
@@ -70,7 +69,7 @@ from sonic_rules.crash_course.serialize import (
     from_json,
     to_json,
 )
-from sonic_rules.crash_course.setup import new_game, setup_position
+from sonic_rules.crash_course.setup import new_game, position_kwargs, setup_position
 from sonic_rules.crash_course.state import ItemKind, Space, State
 from sonic_rules.crash_course.tiles import Catalogue, default_catalogue, load_tiles
 from sonic_rules.crash_course.validate import validate_state
