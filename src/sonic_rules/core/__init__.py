@@ -8,6 +8,7 @@ from sonic_rules.core.errors import (
     InvalidActionError,
     InvalidStateError,
     RulesError,
+    StateTypeError,
 )
 from sonic_rules.core.events import Event
 from sonic_rules.core.game import (
@@ -43,6 +44,7 @@ __all__ = [
     "Rule",
     "RuleBook",
     "RulesError",
+    "StateTypeError",
     "Transition",
     "UndeclaredTransitionError",
     "game",

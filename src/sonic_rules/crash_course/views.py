@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 import attrs
 
 from sonic_rules.core.chance import CHANCE, ChanceType
-from sonic_rules.core.errors import InvalidActionError, InvalidStateError
+from sonic_rules.core.errors import InvalidStateError, require_instance
 from sonic_rules.core.events import Event
 from sonic_rules.core.observation import Sections
 from sonic_rules.core.picture import Pictured
@@ -29,6 +29,7 @@ from sonic_rules.core.serialization import (
     load_view_fields,
     structure_or_raise,
 )
+from sonic_rules.core.views import check_seat, events_seen, viewer_acts
 from sonic_rules.crash_course import describe as D
 from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course import legality as L
@@ -161,12 +162,8 @@ class View(Pictured):
         return "\n".join(lines)
 
 
-def _check_seat(state: State, seat: object) -> int | None:
-    if seat is not None and type(seat) is not int:
-        raise TypeError(f"seat must be an int seat or None, got {seat!r}")
-    if seat is not None and not 0 <= seat < state.players:
-        raise InvalidActionError(f"seat {seat} is not in this {state.players}-player game")
-    return seat
+def _require_state(state: object) -> State:
+    return require_instance(state, State, "state", "a Crash Course State")
 
 
 def observe(state: State, seat: int | None) -> View:
@@ -175,9 +172,8 @@ def observe(state: State, seat: int | None) -> View:
     A seat out of range raises ``InvalidActionError``; a ``state`` or ``seat`` of the
     wrong type raises ``TypeError``.
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a Crash Course State, got {type(state).__name__}")
-    seat = _check_seat(state, seat)
+    state = _require_state(state)
+    seat = check_seat(seat, state.players)
     unseen = list(state.pile)
     characters = []
     for character in state.characters:
@@ -333,22 +329,10 @@ def legal_actions_for_view(view: View) -> list[Action]:
     Only the seat to act may ask (``InvalidStateError`` naming the viewer otherwise, and
     at a chance node, whose outcomes are hidden); a finished game has none.
     """
-    if not isinstance(view, View):
-        raise TypeError(f"view must be a Crash Course View, got {type(view).__name__}")
-    state = stand_in(view)
-    to_act = state.to_act
-    if to_act is None:
+    state = stand_in(require_instance(view, View, "view", "a Crash Course View"))
+    hidden = "its outcomes are hidden, so a view lists none"
+    if not viewer_acts(view.seat, state.to_act, hidden):
         return []
-    if to_act is CHANCE:
-        raise InvalidStateError(
-            "chance acts here: its outcomes are hidden, so a view lists none", "$.phase"
-        )
-    if view.seat != to_act:
-        who = "the spectator" if view.seat is None else f"seat {view.seat}"
-        raise InvalidStateError(
-            f"it is seat {to_act}'s decision: {who} sees this view, so it has no legal actions",
-            "$.seat",
-        )
     return L.legal_actions(state)
 
 
@@ -360,25 +344,23 @@ def events_for(events: Iterable[Event], seat: int | None, state: State) -> list[
     `events.HiddenItemKept` (a Ring kept stays public: Rings are). Every other event
     is public.
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a Crash Course State, got {type(state).__name__}")
-    seat = _check_seat(state, seat)
+    state = _require_state(state)
+    seat = check_seat(seat, state.players)
     owners = {character.name: character.owner for character in state.characters}
-    if isinstance(events, str | bytes) or not hasattr(events, "__iter__"):
-        raise TypeError(f"events must be an iterable of events, got {type(events).__name__}")
-    seen: list[Event] = []
-    for event in events:
+    options = state.options
+
+    def seen(event: Event) -> Event:
         if isinstance(event, E.Drew) and owners[event.character] != seat:
-            seen.append(E.HiddenDrew(event.character))
-        elif (
+            return E.HiddenDrew(event.character)
+        if (
             isinstance(event, E.ItemKept)
-            and not sees_held_items(state.options, owners[event.character], seat)
+            and not sees_held_items(options, owners[event.character], seat)
             and event.kind is not ItemKind.RING
         ):
-            seen.append(E.HiddenItemKept(event.character))
-        else:
-            seen.append(event)
-    return seen
+            return E.HiddenItemKept(event.character)
+        return event
+
+    return events_seen(events, seen)
 
 
 # -- JSON -------------------------------------------------------------------------------------
@@ -518,9 +500,7 @@ def observation_layout(state: State) -> list[tuple[str, int]]:
     A course never holds more tiles than the catalogue has, so ``K`` course slots always
     suffice: the tensor's length is fixed for a catalogue.
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a Crash Course State, got {type(state).__name__}")
-    return _SECTIONS.layout(state.catalogue)
+    return _SECTIONS.layout(_require_state(state).catalogue)
 
 
 def observation_shape(state: State) -> tuple[int]:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 import attrs
 
 from sonic_rules.core.chance import CHANCE, ChanceType
-from sonic_rules.core.errors import InvalidActionError, InvalidStateError
+from sonic_rules.core.errors import InvalidStateError, require_instance
 from sonic_rules.core.events import Event
 from sonic_rules.core.observation import Sections
 from sonic_rules.core.picture import Pictured
@@ -32,6 +32,7 @@ from sonic_rules.core.serialization import (
     load_view_fields,
     structure_or_raise,
 )
+from sonic_rules.core.views import check_seat, events_seen, viewer_acts
 from sonic_rules.super_teams import events as ev
 from sonic_rules.super_teams.actions import Action
 from sonic_rules.super_teams.board import Board, Surface
@@ -124,12 +125,8 @@ class View(Pictured):
         return "\n".join(lines)
 
 
-def _check_seat(state: State, seat: object) -> int | None:
-    if seat is not None and (type(seat) is not int):
-        raise TypeError(f"seat must be an int seat or None, got {seat!r}")
-    if seat is not None and not 0 <= seat < state.players:
-        raise InvalidActionError(f"seat {seat} is not in this {state.players}-player game")
-    return seat
+def _require_state(state: object) -> State:
+    return require_instance(state, State, "state", "a Super Teams State")
 
 
 def observe(state: State, seat: int | None) -> View:
@@ -138,9 +135,8 @@ def observe(state: State, seat: int | None) -> View:
     A seat out of range raises ``InvalidActionError`` naming it; a ``state`` or ``seat``
     of the wrong type raises ``TypeError`` naming the parameter.
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a Super Teams State, got {type(state).__name__}")
-    seat = _check_seat(state, seat)
+    state = _require_state(state)
+    seat = check_seat(seat, state.players)
     others = [s for s in range(state.players) if s != seat]
     unseen = sorted([*state.deck, *(card for s in others for card in state.hands[s])])
     unseen_bonus = [*state.bonus_deck, *(kind for s in others for kind in state.bonus_hands[s])]
@@ -226,21 +222,10 @@ def legal_actions_for_view(view: View) -> list[Action]:
     Only the seat to act may ask (``InvalidStateError`` naming the viewer otherwise,
     and at a chance node, whose outcomes are hidden); a finished game has none.
     """
-    if not isinstance(view, View):
-        raise TypeError(f"view must be a Super Teams View, got {type(view).__name__}")
-    to_act = view.to_act
-    if to_act is None:
+    view = require_instance(view, View, "view", "a Super Teams View")
+    hidden = "the next card is hidden, so a view lists no outcomes"
+    if not viewer_acts(view.seat, view.to_act, hidden):
         return []
-    if to_act is CHANCE:
-        raise InvalidStateError(
-            "chance acts here: the next card is hidden, so a view lists no outcomes", "$.phase"
-        )
-    if view.seat != to_act:
-        who = "the spectator" if view.seat is None else f"seat {view.seat}"
-        raise InvalidStateError(
-            f"it is seat {to_act}'s decision: {who} sees this view, so it has no legal actions",
-            "$.seat",
-        )
     return LEGAL[view.phase](_stand_in(view))
 
 
@@ -255,24 +240,20 @@ def events_for(events: Iterable[Event], seat: int | None, state: State) -> list[
     bonus card another seat takes becomes `HiddenBonusCardTaken`
     (Super Jump excepted: it is played face up at once). Every other event is public.
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a Super Teams State, got {type(state).__name__}")
-    seat = _check_seat(state, seat)
-    if isinstance(events, str | bytes) or not hasattr(events, "__iter__"):
-        raise TypeError(f"events must be an iterable of events, got {type(events).__name__}")
-    seen: list[Event] = []
-    for event in events:
+    seat = check_seat(seat, _require_state(state).players)
+
+    def seen(event: Event) -> Event:
         if isinstance(event, ev.CardDealt) and event.seat != seat:
-            seen.append(ev.HiddenCardDealt(event.seat))
-        elif (
+            return ev.HiddenCardDealt(event.seat)
+        if (
             isinstance(event, ev.BonusCardTaken)
             and event.seat != seat
             and event.kind is not BonusKind.SUPER_JUMP
         ):
-            seen.append(ev.HiddenBonusCardTaken(event.seat))
-        else:
-            seen.append(event)
-    return seen
+            return ev.HiddenBonusCardTaken(event.seat)
+        return event
+
+    return events_seen(events, seen)
 
 
 # -- JSON -------------------------------------------------------------------------------------
@@ -373,9 +354,7 @@ def observation_layout(state: State) -> list[tuple[str, int]]:
                                        (ST-OPT-TURN-LIMIT), then the turns left
     ==================  =============  ==============================================
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a Super Teams State, got {type(state).__name__}")
-    return _SECTIONS.layout(len(state.board))
+    return _SECTIONS.layout(len(_require_state(state).board))
 
 
 def observation_shape(state: State) -> tuple[int]:
