@@ -15,14 +15,22 @@ Views are frozen values with strict JSON (`View.to_json`, `view_from_json`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
-from sonic_rules.core.chance import CHANCE, ChanceType
+from sonic_rules.core.chance import ChanceType
 from sonic_rules.core.errors import InvalidStateError, require_instance
 from sonic_rules.core.events import Event
-from sonic_rules.core.observation import Sections
+from sonic_rules.core.observation import (
+    SEAT_SLOTS,
+    Observation,
+    counted,
+    limit_section,
+    one_hot,
+    per_slot,
+    to_act_section,
+)
 from sonic_rules.core.picture import Pictured
 from sonic_rules.core.serialization import (
     dump_view,
@@ -414,7 +422,6 @@ def _validate_view(view: View) -> None:
 
 # -- tensors and strings ----------------------------------------------------------------------
 
-_SEATS = 4
 _CHARACTERS = 4
 _NAMES: tuple[CharacterName, ...] = tuple(CharacterName)
 _FEATURES: tuple[str, ...] = tuple(FEATURES)
@@ -500,31 +507,11 @@ def observation_layout(state: State) -> list[tuple[str, int]]:
     A course never holds more tiles than the catalogue has, so ``K`` course slots always
     suffice: the tensor's length is fixed for a catalogue.
     """
-    return _SECTIONS.layout(_require_state(state).catalogue)
+    return OBSERVATION.layout(state)
 
 
-def observation_shape(state: State) -> tuple[int]:
-    """The observation tensor's shape for ``state``'s game: ``(length,)``."""
-    return (sum(length for _, length in observation_layout(state)),)
-
-
-def observation_tensor(state: State, seat: int | None) -> list[float]:
-    """``seat``'s observation as a flat list of floats (`observation_layout`).
-
-    Built from `observe` alone, so it carries nothing the seat may not see.
-    """
-    return _SECTIONS.tensor(observe(state, seat))
-
-
-def information_state(state: State, seat: int | None) -> str:
-    """A string that identifies what ``seat`` knows of ``state``: its canonical view JSON.
-
-    Two states give the same string exactly when ``seat`` sees them alike. This is the
-    Markov information state of the ruling (OpenSpiel's observation with
-    ``perfect_recall=False``); a perfect-recall information state also needs the
-    seat's past views, which the state does not keep.
-    """
-    return observe(state, seat).to_json()
+def _catalogue(state: State) -> Catalogue:
+    return _require_state(state).catalogue
 
 
 def _tile_width(tiles: int) -> int:
@@ -534,14 +521,7 @@ def _tile_width(tiles: int) -> int:
 
 def _character_width(tiles: int) -> int:
     """One character slot's length: ``K + 29`` for a catalogue of ``K`` track tiles."""
-    return 1 + len(_NAMES) + _SEATS + tiles + 1 + ROWS + LANES + 6 + len(KINDS)
-
-
-def _one_hot(index: int | None, size: int) -> list[float]:
-    vector = [0.0] * size
-    if index is not None:
-        vector[index] = 1.0
-    return vector
+    return 1 + len(_NAMES) + SEAT_SLOTS + tiles + 1 + ROWS + LANES + 6 + len(KINDS)
 
 
 def _counts(counts: Sequence[int]) -> list[float]:
@@ -549,33 +529,13 @@ def _counts(counts: Sequence[int]) -> list[float]:
 
 
 def _kind_counts(kinds: Iterable[ItemKind] | None) -> list[float]:
-    vector = [0.0] * len(KINDS)
-    for kind in kinds or ():
-        vector[kind.index] += 1.0
-    return vector
-
-
-def _per_slot(values: Iterable[int], size: int) -> list[float]:
-    vector = [0.0] * size
-    for slot, value in enumerate(values):
-        vector[slot] = float(value)
-    return vector
+    return counted((kind.index for kind in kinds or ()), len(KINDS))
 
 
 def _flags(indices: Iterable[int], size: int) -> list[float]:
     vector = [0.0] * size
     for index in indices:
         vector[index] = 1.0
-    return vector
-
-
-def _to_act(view: View) -> list[float]:
-    to_act = view.to_act
-    vector = [0.0] * (_SEATS + 1)
-    if to_act is CHANCE:
-        vector[_SEATS] = 1.0
-    elif isinstance(to_act, int):
-        vector[to_act] = 1.0
     return vector
 
 
@@ -597,11 +557,11 @@ def _course(view: View) -> list[float]:
     for index, placed in enumerate(view.course):
         vector += [
             1.0,
-            *_one_hot(placed.tile, tiles),
+            *one_hot(placed.tile, tiles),
             float(placed.reversed),
             float(placed.x - x0),
             float(placed.y - y0),
-            *_one_hot(placed.heading, 4),
+            *one_hot(placed.heading, 4),
             float(placed.bird_taken),
         ]
         features = oriented_features(view.catalogue.tiles[placed.tile].rows, placed.reversed)
@@ -613,7 +573,7 @@ def _course(view: View) -> list[float]:
                 if item is not None:
                     on_space[item.kind.index] = float(item.count)
                 vector += [
-                    *_one_hot(_FEATURES.index(features[row * LANES + lane]), len(_FEATURES)),
+                    *one_hot(_FEATURES.index(features[row * LANES + lane]), len(_FEATURES)),
                     *on_space,
                     float(space in face_down),
                     *_flags(standing.get(space, ()), _CHARACTERS),
@@ -638,8 +598,8 @@ def _shortcuts(view: View) -> list[float]:
             float(attempt),
             float(shortcut.x - x0),
             float(shortcut.y - y0),
-            *_one_hot(first, 4),
-            *_one_hot(second, 4),
+            *one_hot(first, 4),
+            *one_hot(second, 4),
         ]
     return vector
 
@@ -651,11 +611,11 @@ def _characters(view: View) -> list[float]:
         where = character.position
         vector += [
             1.0,
-            *_one_hot(_NAMES.index(character.name), len(_NAMES)),
-            *_one_hot(character.owner, _SEATS),
-            *_one_hot(tiles if where is None else where.tile, tiles + 1),
-            *_one_hot(None if where is None else where.row, ROWS),
-            *_one_hot(None if where is None else where.lane, LANES),
+            *one_hot(_NAMES.index(character.name), len(_NAMES)),
+            *one_hot(character.owner, SEAT_SLOTS),
+            *one_hot(tiles if where is None else where.tile, tiles + 1),
+            *one_hot(None if where is None else where.row, ROWS),
+            *one_hot(None if where is None else where.lane, LANES),
             float(character.damage),
             float(character.rings),
             float(character.power_up),
@@ -674,44 +634,31 @@ def _pending(view: View) -> list[float]:
     first = view.pending[0]
     return [
         float(len(view.pending)),
-        *_one_hot(list(PendingKind).index(first.kind), len(PendingKind)),
-        *_one_hot(first.character, _CHARACTERS),
+        *one_hot(list(PendingKind).index(first.kind), len(PendingKind)),
+        *one_hot(first.character, _CHARACTERS),
         float(first.rings),
     ]
 
 
 def _termination(view: View) -> list[float]:
     ended = TERMINATIONS.index(view.termination) if view.termination else None
-    return _one_hot(ended, len(TERMINATIONS))
+    return one_hot(ended, len(TERMINATIONS))
 
 
 def _options(view: View) -> list[float]:
     return [float(getattr(view.options, name)) for name in _OPTION_FLAGS]
 
 
-def _turns(view: View) -> list[float]:
-    limit = view.options.turn_limit
-    if limit is None:
-        return [float(view.turns_played), 0.0, 0.0]
-    return [float(view.turns_played), 1.0, float(limit - view.turns_played)]
-
-
-def _decisions(view: View) -> list[float]:
-    limit = view.options.decision_limit
-    if limit is None:
-        return [float(view.decisions_made), 0.0, 0.0]
-    return [float(view.decisions_made), 1.0, float(limit - view.decisions_made)]
-
-
-_Encoder = Callable[[View], list[float]]
-_SECTIONS: Sections[View, Catalogue] = Sections(
+OBSERVATION: Observation[State, View, Catalogue] = Observation(
+    observe,
+    _catalogue,
     (
-        ("viewer", _SEATS, lambda v: _one_hot(v.seat, _SEATS)),
-        ("to_act", _SEATS + 1, _to_act),
-        ("phase", len(Phase), lambda v: _one_hot(list(Phase).index(v.phase), len(Phase))),
-        ("variant", len(Variant), lambda v: _one_hot(list(Variant).index(v.variant), len(Variant))),
-        ("turn", _SEATS, lambda v: _one_hot(v.turn, _SEATS)),
-        ("active", _CHARACTERS, lambda v: _one_hot(v.active, _CHARACTERS)),
+        ("viewer", SEAT_SLOTS, lambda v: one_hot(v.seat, SEAT_SLOTS)),
+        ("to_act", SEAT_SLOTS + 1, lambda v: to_act_section(v.to_act)),
+        ("phase", len(Phase), lambda v: one_hot(list(Phase).index(v.phase), len(Phase))),
+        ("variant", len(Variant), lambda v: one_hot(list(Variant).index(v.variant), len(Variant))),
+        ("turn", SEAT_SLOTS, lambda v: one_hot(v.turn, SEAT_SLOTS)),
+        ("active", _CHARACTERS, lambda v: one_hot(v.active, _CHARACTERS)),
         ("course", lambda c: len(c.tiles) * _tile_width(len(c.tiles)), _course),
         (
             "tile_pile",
@@ -720,13 +667,13 @@ _SECTIONS: Sections[View, Catalogue] = Sections(
         ),
         ("shortcuts", lambda c: len(c.shortcuts) * _SHORTCUT_WIDTH, _shortcuts),
         ("characters", lambda c: _CHARACTERS * _character_width(len(c.tiles)), _characters),
-        ("hazard_damage", _CHARACTERS, lambda v: _per_slot(v.turn_hazard_damage, _CHARACTERS)),
+        ("hazard_damage", _CHARACTERS, lambda v: per_slot(v.turn_hazard_damage, _CHARACTERS)),
         (
             "laid_this_turn",
             lambda c: len(c.shortcuts),
             lambda v: _flags(v.turn_laid_shortcuts, len(v.catalogue.shortcuts)),
         ),
-        ("birds", _SEATS, lambda v: _per_slot(v.birds, _SEATS)),
+        ("birds", SEAT_SLOTS, lambda v: per_slot(v.birds, SEAT_SLOTS)),
         ("bird_supply", 1, lambda v: [float(v.bird_supply)]),
         ("pile_size", 1, lambda v: [float(v.pile_size)]),
         ("unseen", len(KINDS), lambda v: _counts(v.unseen)),
@@ -741,10 +688,16 @@ _SECTIONS: Sections[View, Catalogue] = Sections(
         ("drawn_count", 1, lambda v: [float(v.drawn_count)]),
         ("pending", 1 + len(PendingKind) + _CHARACTERS + 1, _pending),
         ("motion", 2, lambda v: [float(bool(v.motion)), float(len(v.motion))]),
-        ("won_by", _SEATS, lambda v: _flags(v.won_by, _SEATS)),
+        ("won_by", SEAT_SLOTS, lambda v: _flags(v.won_by, SEAT_SLOTS)),
         ("termination", len(TERMINATIONS), _termination),
         ("options", len(_OPTION_FLAGS), _options),
-        ("turns", 3, _turns),
-        ("decisions", 3, _decisions),
-    )
+        ("turns", 3, lambda v: limit_section(v.turns_played, v.options.turn_limit)),
+        ("decisions", 3, lambda v: limit_section(v.decisions_made, v.options.decision_limit)),
+    ),
 )
+"""Crash Course's observation tensor and information state; its sections are listed by
+`observation_layout`."""
+
+observation_shape = OBSERVATION.shape
+observation_tensor = OBSERVATION.tensor
+information_state = OBSERVATION.information_state

@@ -18,14 +18,22 @@ in the sequence of its views, not in the state.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
-from sonic_rules.core.chance import CHANCE, ChanceType
+from sonic_rules.core.chance import ChanceType
 from sonic_rules.core.errors import InvalidStateError, require_instance
 from sonic_rules.core.events import Event
-from sonic_rules.core.observation import Sections
+from sonic_rules.core.observation import (
+    SEAT_SLOTS,
+    Observation,
+    counted,
+    limit_section,
+    one_hot,
+    per_slot,
+    to_act_section,
+)
 from sonic_rules.core.picture import Pictured
 from sonic_rules.core.serialization import (
     dump_view,
@@ -308,7 +316,6 @@ def _validate_view(view: View) -> None:
 
 # -- tensors and strings ----------------------------------------------------------------------
 
-_SEATS = 4
 _CARDS: tuple[Card, ...] = (*(Card(c, v) for c in Colour for v in range(1, 7)), SPECIAL)
 _CARD_INDEX = {card: i for i, card in enumerate(_CARDS)}
 _HALVES = (Surface.NORMAL, Surface.RINGS, Surface.SPIKES)
@@ -354,80 +361,23 @@ def observation_layout(state: State) -> list[tuple[str, int]]:
                                        (ST-OPT-TURN-LIMIT), then the turns left
     ==================  =============  ==============================================
     """
-    return _SECTIONS.layout(len(_require_state(state).board))
+    return OBSERVATION.layout(state)
 
 
-def observation_shape(state: State) -> tuple[int]:
-    """The observation tensor's shape for ``state``'s game: ``(length,)``."""
-    return (sum(length for _, length in observation_layout(state)),)
-
-
-def observation_tensor(state: State, seat: int | None) -> list[float]:
-    """``seat``'s observation as a flat list of floats (`observation_layout`).
-
-    Built from `observe` alone, so it carries nothing the seat may not see.
-    """
-    return _SECTIONS.tensor(observe(state, seat))
-
-
-def information_state(state: State, seat: int | None) -> str:
-    """A string that identifies what ``seat`` knows of ``state``: its canonical view JSON.
-
-    Two states give the same string exactly when ``seat`` sees them alike. This is the
-    Markov information state of the ruling (OpenSpiel's observation with
-    ``perfect_recall=False``); a perfect-recall information state also needs the
-    seat's past views, which the state does not keep.
-    """
-    return observe(state, seat).to_json()
-
-
-def _one_hot(index: int | None, size: int) -> list[float]:
-    vector = [0.0] * size
-    if index is not None:
-        vector[index] = 1.0
-    return vector
+def _board_length(state: State) -> int:
+    return len(_require_state(state).board)
 
 
 def _card_counts(cards: Sequence[Card] | None) -> list[float]:
-    vector = [0.0] * len(_CARDS)
-    for card in cards or ():
-        vector[_CARD_INDEX[card]] += 1.0
-    return vector
+    return counted((_CARD_INDEX[card] for card in cards or ()), len(_CARDS))
 
 
 def _bonus_counts(kinds: Sequence[BonusKind] | None) -> list[float]:
-    vector = [0.0] * len(BonusKind)
-    for kind in kinds or ():
-        vector[kind.order] += 1.0
-    return vector
-
-
-def _per_seat(values: Iterable[int]) -> list[float]:
-    vector = [0.0] * _SEATS
-    for seat, value in enumerate(values):
-        vector[seat] = float(value)
-    return vector
-
-
-def _seat_counts(seats: Iterable[int]) -> list[float]:
-    vector = [0.0] * _SEATS
-    for seat in seats:
-        vector[seat] += 1.0
-    return vector
-
-
-def _to_act(view: View) -> list[float]:
-    to_act = view.to_act
-    vector = [0.0] * (_SEATS + 1)
-    if to_act is CHANCE:
-        vector[_SEATS] = 1.0
-    elif isinstance(to_act, int):
-        vector[to_act] = 1.0
-    return vector
+    return counted((kind.order for kind in kinds or ()), len(BonusKind))
 
 
 def _seat_colours(view: View) -> list[float]:
-    vector = [0.0] * (_SEATS * len(Colour))
+    vector = [0.0] * (SEAT_SLOTS * len(Colour))
     for seat, colours in enumerate(seat_colours(view.players, view.options)):
         for colour in colours:
             vector[seat * len(Colour) + list(Colour).index(colour)] = 1.0
@@ -444,56 +394,56 @@ def _pieces(view: View) -> list[float]:
             vector += [0.0] * (1 + width + len(_HALVES))
             continue
         half = None if piece.half is None else _HALVES.index(piece.half)
-        vector += [1.0, *_one_hot(piece.position, width), *_one_hot(half, len(_HALVES))]
+        vector += [1.0, *one_hot(piece.position, width), *one_hot(half, len(_HALVES))]
     return vector
 
 
 def _pending(view: View) -> list[float]:
     move = view.pending
     if move is None:
-        return [0.0] * (1 + _SEATS + len(_CARDS) + 8 + len(BonusKind) + _SEATS)
+        return [0.0] * (1 + SEAT_SLOTS + len(_CARDS) + 8 + len(BonusKind) + SEAT_SLOTS)
     return [
         1.0,
-        *_one_hot(move.seat, _SEATS),
-        *_one_hot(_CARD_INDEX[move.card], len(_CARDS)),
-        *_one_hot(move.character.order, 8),
+        *one_hot(move.seat, SEAT_SLOTS),
+        *one_hot(_CARD_INDEX[move.card], len(_CARDS)),
+        *one_hot(move.character.order, 8),
         *_bonus_counts(move.bonuses),
-        *_seat_counts(move.responders),
+        *counted(move.responders, SEAT_SLOTS),
     ]
 
 
-def _turns(view: View) -> list[float]:
-    limit = view.options.turn_limit
-    if limit is None:
-        return [float(view.turns_played), 0.0, 0.0]
-    return [float(view.turns_played), 1.0, float(limit - view.turns_played)]
-
-
-_Encoder = Callable[[View], list[float]]
-_SECTIONS: Sections[View, int] = Sections(
+OBSERVATION: Observation[State, View, int] = Observation(
+    observe,
+    _board_length,
     (
-        ("viewer", _SEATS, lambda v: _one_hot(v.seat, _SEATS)),
-        ("to_act", _SEATS + 1, _to_act),
-        ("phase", len(Phase), lambda v: _one_hot(list(Phase).index(v.phase), len(Phase))),
-        ("turn", _SEATS, lambda v: _one_hot(v.turn, _SEATS)),
-        ("seat_colours", _SEATS * len(Colour), _seat_colours),
+        ("viewer", SEAT_SLOTS, lambda v: one_hot(v.seat, SEAT_SLOTS)),
+        ("to_act", SEAT_SLOTS + 1, lambda v: to_act_section(v.to_act)),
+        ("phase", len(Phase), lambda v: one_hot(list(Phase).index(v.phase), len(Phase))),
+        ("turn", SEAT_SLOTS, lambda v: one_hot(v.turn, SEAT_SLOTS)),
+        ("seat_colours", SEAT_SLOTS * len(Colour), _seat_colours),
         ("pieces", lambda board: 8 * (board + 5), _pieces),
         ("hand", len(_CARDS), lambda v: _card_counts(v.hand)),
         ("bonus_hand", len(BonusKind), lambda v: _bonus_counts(v.bonus_hand)),
-        ("hand_sizes", _SEATS, lambda v: _per_seat(v.hand_sizes)),
-        ("bonus_hand_sizes", _SEATS, lambda v: _per_seat(v.bonus_hand_sizes)),
+        ("hand_sizes", SEAT_SLOTS, lambda v: per_slot(v.hand_sizes, SEAT_SLOTS)),
+        ("bonus_hand_sizes", SEAT_SLOTS, lambda v: per_slot(v.bonus_hand_sizes, SEAT_SLOTS)),
         ("piles", 2, lambda v: [float(v.deck_size), float(v.bonus_deck_size)]),
         ("unseen", len(_CARDS), lambda v: _card_counts(v.unseen)),
         ("unseen_bonus", len(BonusKind), lambda v: _bonus_counts(v.unseen_bonus)),
         ("discard", len(_CARDS), lambda v: _card_counts(v.discard)),
         ("bonus_discard", len(BonusKind), lambda v: _bonus_counts(v.bonus_discard)),
-        ("pending", 1 + _SEATS + len(_CARDS) + 8 + len(BonusKind) + _SEATS, _pending),
-        ("deal_next", _SEATS, lambda v: _one_hot(v.deal_next, _SEATS)),
+        ("pending", 1 + SEAT_SLOTS + len(_CARDS) + 8 + len(BonusKind) + SEAT_SLOTS, _pending),
+        ("deal_next", SEAT_SLOTS, lambda v: one_hot(v.deal_next, SEAT_SLOTS)),
         ("specials_owed", 1, lambda v: [float(v.specials_owed)]),
-        ("bonus_queue", _SEATS, lambda v: _seat_counts(v.bonus_queue)),
-        ("bonus_for", 8, lambda v: _one_hot(None if v.bonus_for is None else v.bonus_for.order, 8)),
-        ("jumper", _SEATS, lambda v: _one_hot(v.jumper, _SEATS)),
+        ("bonus_queue", SEAT_SLOTS, lambda v: counted(v.bonus_queue, SEAT_SLOTS)),
+        ("bonus_for", 8, lambda v: one_hot(None if v.bonus_for is None else v.bonus_for.order, 8)),
+        ("jumper", SEAT_SLOTS, lambda v: one_hot(v.jumper, SEAT_SLOTS)),
         ("partner_bonus", 1, lambda v: [float(v.options.partner_second_bonus)]),
-        ("turns", 3, _turns),
-    )
+        ("turns", 3, lambda v: limit_section(v.turns_played, v.options.turn_limit)),
+    ),
 )
+"""Super Teams' observation tensor and information state; its sections are listed by
+`observation_layout`."""
+
+observation_shape = OBSERVATION.shape
+observation_tensor = OBSERVATION.tensor
+information_state = OBSERVATION.information_state
