@@ -268,10 +268,10 @@ GAME_MEMBERS: Mapping[str, str] = {
     "max_game_length": "action_space.max_game_length",
     "max_chance_nodes": "action_space.max_chance_nodes",
     "action_table": "action_space.action_table",
-    "observation_layout": "views.observation_layout",
-    "observation_shape": "views.observation_shape",
-    "observation_tensor": "views.observation_tensor",
-    "information_state": "views.information_state",
+    "observation_layout": "observation.observation_layout",
+    "observation_shape": "observation.observation_shape",
+    "observation_tensor": "observation.observation_tensor",
+    "information_state": "observation.information_state",
     "notation": "notation.NOTATION",
 }
 """Where a game package holds each `Game` member: ``"module.NAME"`` inside the package
