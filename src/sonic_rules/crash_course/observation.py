@@ -1,8 +1,80 @@
 """The observation tensor and the information state of Crash Course, for agents.
 
 Both are built from a seat's view (`views.observe`) alone, so they carry nothing the seat
-may not see; the tensor's sections are declared once in `OBSERVATION`
-(`sonic_rules.core.observation.Observation`) and listed by `observation_layout`.
+may not see; the tensor's sections are declared once, in `OBSERVATION`
+(`sonic_rules.core.observation.Observation`).
+
+`observation_layout` gives the sections in order, each ``(name, length)``.
+The shape depends on the catalogue alone: ``K`` track tiles and ``S`` shortcut
+tiles (7 and 3 for the shipped one). Seats are always 4 wide, and so are
+characters, by their number in turn order (the state's ``characters``); item kinds
+are 7 (in `ItemKind` order), features 6 (plain, star, spikes, Buzz Bomber, left
+arrow, right arrow), spaces 9 per tile (``row * 3 + lane``, in travel order as laid),
+directions 4 (north, east, south, west). A cell ``x`` and ``y`` is the signed offset
+from the rearmost tile's cell, in cells, unscaled:
+
+==================  ==============  =============================================
+section             length          content
+==================  ==============  =============================================
+viewer              4               one-hot seat (all zero: spectator)
+to_act              5               one-hot seat, then chance (game over: zero)
+phase               11              one-hot `Phase`
+variant             3               one-hot `Variant`
+turn                4               one-hot seat whose turn it is
+active              4               one-hot character whose turn it is
+course              K x (K + 171)   per course tile, rearmost first (all zero
+                                    past the newest): 1 present, one-hot
+                                    catalogue tile (K), 1 reversed, cell x and
+                                    y, one-hot entry heading (4), 1 bird taken,
+                                    then per space (9 x 18): one-hot feature
+                                    (6), items there by kind (7; a Ring stack
+                                    counts its Rings), 1 face-down token,
+                                    characters standing there (4)
+tile_pile           K               1 per catalogue tile still in the tile pile
+shortcuts           S x 12          per catalogue shortcut tile: 1 laid, 1 in
+                                    the attempt under way, cell x and y,
+                                    one-hot first and second edge of its path
+                                    (4 + 4; all zero: not on the grid)
+characters          4 x (K + 29)    per character (all zero past the last): 1
+                                    in play, one-hot name (4),
+                                    one-hot owner seat (4), one-hot course tile
+                                    (K + 1, the last: off the course), one-hot
+                                    row (3) and lane (3), damage, Rings, 1
+                                    Power-Up, 1 knocked down, items held, 1 if
+                                    the viewer sees them, then the items by kind
+                                    (7; zero when unseen)
+hazard_damage       4               damage each character took from hazards
+                                    this turn
+laid_this_turn      S               1 per shortcut tile laid this turn
+birds               4               Flicky Birds per seat
+bird_supply         1               Flicky Birds left in the supply
+pile_size           1               item tokens in the pile
+unseen              7               tokens the viewer has not seen, by kind
+discard             7               discarded tokens by kind
+box                 7               tokens in the box by kind
+actions             3               actions left, 1 moved this turn, draws left
+drawn               7               own draw under way by kind (others': zero)
+drawn_count         1               tokens in the draw under way
+pending             8               decisions owed: how many, then the first
+                                    one: one-hot `PendingKind` (2), one-hot
+                                    character (4), Rings held for it
+motion              2               1 if a movement is under way, its frames
+won_by              4               1 per winning seat
+termination         T               one-hot way the game ended, in the order of
+                                    `validate.TERMINATIONS` (T of them; not
+                                    ended: zero)
+options             5               1 per bool option of `Options`, in field
+                                    order (official_draw, set_back,
+                                    damage_bars_only_moves, literal_secondary_win,
+                                    open_items)
+turns               3               turns played; 1 if a turn limit is set
+                                    (CC-OPT-TURN-LIMIT), then the turns left
+decisions           3               decisions made; 1 if a decision limit is set
+                                    (CC-OPT-DECISION-LIMIT), then those left
+==================  ==============  =============================================
+
+A course never holds more tiles than the catalogue has, so ``K`` course slots always
+suffice: the tensor's length is fixed for a catalogue.
 """
 
 from __future__ import annotations
@@ -44,83 +116,6 @@ _SHORTCUT_WIDTH = 1 + 1 + 2 + 4 + 4
 _OPTION_FLAGS: tuple[str, ...] = tuple(
     field.name for field in attrs.fields(Options) if isinstance(field.default, bool)
 )
-
-
-def observation_layout(state: State) -> list[tuple[str, int]]:
-    """The observation tensor's sections in order, each ``(name, length)``.
-
-    The shape depends on the catalogue alone: ``K`` track tiles and ``S`` shortcut
-    tiles (7 and 3 for the shipped one). Seats are always 4 wide, and so are
-    characters, by their number in turn order (the state's ``characters``); item kinds
-    are 7 (in `ItemKind` order), features 6 (plain, star, spikes, Buzz Bomber, left
-    arrow, right arrow), spaces 9 per tile (``row * 3 + lane``, in travel order as laid),
-    directions 4 (north, east, south, west). A cell ``x`` and ``y`` is the signed offset
-    from the rearmost tile's cell, in cells, unscaled:
-
-    ==================  ==============  =============================================
-    section             length          content
-    ==================  ==============  =============================================
-    viewer              4               one-hot seat (all zero: spectator)
-    to_act              5               one-hot seat, then chance (game over: zero)
-    phase               11              one-hot `Phase`
-    variant             3               one-hot `Variant`
-    turn                4               one-hot seat whose turn it is
-    active              4               one-hot character whose turn it is
-    course              K x (K + 171)   per course tile, rearmost first (all zero
-                                        past the newest): 1 present, one-hot
-                                        catalogue tile (K), 1 reversed, cell x and
-                                        y, one-hot entry heading (4), 1 bird taken,
-                                        then per space (9 x 18): one-hot feature
-                                        (6), items there by kind (7; a Ring stack
-                                        counts its Rings), 1 face-down token,
-                                        characters standing there (4)
-    tile_pile           K               1 per catalogue tile still in the tile pile
-    shortcuts           S x 12          per catalogue shortcut tile: 1 laid, 1 in
-                                        the attempt under way, cell x and y,
-                                        one-hot first and second edge of its path
-                                        (4 + 4; all zero: not on the grid)
-    characters          4 x (K + 29)    per character (all zero past the last): 1
-                                        in play, one-hot name (4),
-                                        one-hot owner seat (4), one-hot course tile
-                                        (K + 1, the last: off the course), one-hot
-                                        row (3) and lane (3), damage, Rings, 1
-                                        Power-Up, 1 knocked down, items held, 1 if
-                                        the viewer sees them, then the items by kind
-                                        (7; zero when unseen)
-    hazard_damage       4               damage each character took from hazards
-                                        this turn
-    laid_this_turn      S               1 per shortcut tile laid this turn
-    birds               4               Flicky Birds per seat
-    bird_supply         1               Flicky Birds left in the supply
-    pile_size           1               item tokens in the pile
-    unseen              7               tokens the viewer has not seen, by kind
-    discard             7               discarded tokens by kind
-    box                 7               tokens in the box by kind
-    actions             3               actions left, 1 moved this turn, draws left
-    drawn               7               own draw under way by kind (others': zero)
-    drawn_count         1               tokens in the draw under way
-    pending             8               decisions owed: how many, then the first
-                                        one: one-hot `PendingKind` (2), one-hot
-                                        character (4), Rings held for it
-    motion              2               1 if a movement is under way, its frames
-    won_by              4               1 per winning seat
-    termination         T               one-hot way the game ended, in the order of
-                                        `validate.TERMINATIONS` (T of them; not
-                                        ended: zero)
-    options             5               1 per bool option of `Options`, in field
-                                        order (official_draw, set_back,
-                                        damage_bars_only_moves, literal_secondary_win,
-                                        open_items)
-    turns               3               turns played; 1 if a turn limit is set
-                                        (CC-OPT-TURN-LIMIT), then the turns left
-    decisions           3               decisions made; 1 if a decision limit is set
-                                        (CC-OPT-DECISION-LIMIT), then those left
-    ==================  ==============  =============================================
-
-    A course never holds more tiles than the catalogue has, so ``K`` course slots always
-    suffice: the tensor's length is fixed for a catalogue.
-    """
-    return OBSERVATION.layout(state)
 
 
 def _catalogue(state: State) -> Catalogue:
@@ -308,9 +303,10 @@ OBSERVATION: Observation[State, View, Catalogue] = Observation(
         ("decisions", 3, lambda v: limit_section(v.decisions_made, v.options.decision_limit)),
     ),
 )
-"""Crash Course's observation tensor and information state; its sections are listed by
-`observation_layout`."""
+"""Crash Course\'s observation tensor and information state (the sections: see the module
+docstring)."""
 
+observation_layout = OBSERVATION.layout
 observation_shape = OBSERVATION.shape
 observation_tensor = OBSERVATION.tensor
 information_state = OBSERVATION.information_state

@@ -1,8 +1,46 @@
 """The observation tensor and the information state of Super Teams, for agents.
 
 Both are built from a seat's view (`views.observe`) alone, so they carry nothing the seat
-may not see; the tensor's sections are declared once in `OBSERVATION`
-(`sonic_rules.core.observation.Observation`) and listed by `observation_layout`.
+may not see; the tensor's sections are declared once, in `OBSERVATION`
+(`sonic_rules.core.observation.Observation`).
+
+`observation_layout` gives the sections in order, each ``(name, length)``.
+``N`` is the board's length. Seats are always 4 wide, characters 8 (in
+`Character` order), movement cards 25 (blue 1-6, red, black,
+yellow, then the special card), bonus kinds 5 (in `BonusKind` order):
+
+==================  =============  ==============================================
+section             length         content
+==================  =============  ==============================================
+viewer              4              one-hot seat (all zero: spectator)
+to_act              5              one-hot seat, then chance (game over: zero)
+phase               7              one-hot `Phase`
+turn                4              one-hot seat whose turn it is
+seat_colours        16             seat x colour held
+pieces              8 x (N + 5)    per character: in play, one-hot space 0..N
+                                   (N: across), one-hot half normal/rings/spikes
+hand                25             own movement cards by kind (counts)
+bonus_hand          5              own bonus cards by kind (counts)
+hand_sizes          4              cards per seat
+bonus_hand_sizes    4              bonus cards per seat
+piles               2              deck size, bonus deck size
+unseen              25             unseen movement cards by kind (counts)
+unseen_bonus        5              unseen bonus cards by kind (counts)
+discard             25             discard pile by kind (counts)
+bonus_discard       5              bonus discard pile by kind (counts)
+pending             47             the move in progress (all zero: none): 1 flag,
+                                   one-hot seat that played the card (4), one-hot
+                                   card (25), one-hot character (8), its bonus
+                                   cards by kind (5), seats still to be asked (4)
+deal_next           4              one-hot seat the next card goes to
+specials_owed       1              special cards whose bonus round waits
+bonus_queue         4              bonus cards still to take, per seat
+bonus_for           8              one-hot character whose bonus space draws
+jumper              4              one-hot seat choosing a Super Jump target
+partner_bonus       1              the option ST-OPT-SECOND-BONUS
+turns               3              turns played; 1 if a turn limit is set
+                                   (ST-OPT-TURN-LIMIT), then the turns left
+==================  =============  ==============================================
 """
 
 from __future__ import annotations
@@ -35,49 +73,6 @@ from sonic_rules.super_teams.views import View, observe
 _CARDS: tuple[Card, ...] = (*(Card(c, v) for c in Colour for v in range(1, 7)), SPECIAL)
 _CARD_INDEX = {card: i for i, card in enumerate(_CARDS)}
 _HALVES = (Surface.NORMAL, Surface.RINGS, Surface.SPIKES)
-
-
-def observation_layout(state: State) -> list[tuple[str, int]]:
-    """The observation tensor's sections in order, each ``(name, length)``.
-
-    ``N`` is the board's length. Seats are always 4 wide, characters 8 (in
-    `Character` order), movement cards 25 (blue 1-6, red, black,
-    yellow, then the special card), bonus kinds 5 (in `BonusKind` order):
-
-    ==================  =============  ==============================================
-    section             length         content
-    ==================  =============  ==============================================
-    viewer              4              one-hot seat (all zero: spectator)
-    to_act              5              one-hot seat, then chance (game over: zero)
-    phase               7              one-hot `Phase`
-    turn                4              one-hot seat whose turn it is
-    seat_colours        16             seat x colour held
-    pieces              8 x (N + 5)    per character: in play, one-hot space 0..N
-                                       (N: across), one-hot half normal/rings/spikes
-    hand                25             own movement cards by kind (counts)
-    bonus_hand          5              own bonus cards by kind (counts)
-    hand_sizes          4              cards per seat
-    bonus_hand_sizes    4              bonus cards per seat
-    piles               2              deck size, bonus deck size
-    unseen              25             unseen movement cards by kind (counts)
-    unseen_bonus        5              unseen bonus cards by kind (counts)
-    discard             25             discard pile by kind (counts)
-    bonus_discard       5              bonus discard pile by kind (counts)
-    pending             47             the move in progress (all zero: none): 1 flag,
-                                       one-hot seat that played the card (4), one-hot
-                                       card (25), one-hot character (8), its bonus
-                                       cards by kind (5), seats still to be asked (4)
-    deal_next           4              one-hot seat the next card goes to
-    specials_owed       1              special cards whose bonus round waits
-    bonus_queue         4              bonus cards still to take, per seat
-    bonus_for           8              one-hot character whose bonus space draws
-    jumper              4              one-hot seat choosing a Super Jump target
-    partner_bonus       1              the option ST-OPT-SECOND-BONUS
-    turns               3              turns played; 1 if a turn limit is set
-                                       (ST-OPT-TURN-LIMIT), then the turns left
-    ==================  =============  ==============================================
-    """
-    return OBSERVATION.layout(state)
 
 
 def _board_length(state: State) -> int:
@@ -160,6 +155,7 @@ OBSERVATION: Observation[State, View, int] = Observation(
 """Super Teams' observation tensor and information state; its sections are listed by
 `observation_layout`."""
 
+observation_layout = OBSERVATION.layout
 observation_shape = OBSERVATION.shape
 observation_tensor = OBSERVATION.tensor
 information_state = OBSERVATION.information_state
