@@ -16,8 +16,9 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from sonic_rules.core.errors import DEEP_ERRORS, InvalidStateError, RulesError, name_malformed
+from sonic_rules.core.errors import DEEP_ERRORS, InvalidStateError, RulesError
 from sonic_rules.core.events import Event
+from sonic_rules.core.registry import name_malformed
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import items, placement, shortcuts, turn
 from sonic_rules.crash_course import legality as L

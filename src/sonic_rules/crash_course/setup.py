@@ -8,8 +8,10 @@ game begins its first turn, whose draw is the first chance node.
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 import attrs
@@ -32,6 +34,7 @@ from sonic_rules.crash_course.position import (
     read_turn,
     read_under_way,
     type_error,
+    written_position,
 )
 from sonic_rules.crash_course.serialize import converter
 from sonic_rules.crash_course.state import (
@@ -253,6 +256,36 @@ def setup_position(
         **read_result(winners, termination, turns_played, decisions_made),
     )
     return _checked(attrs.evolve(state, pile=_pile(state)))
+
+
+def position_kwargs(state: State) -> dict[str, Any]:
+    """The keyword arguments of `setup_position` that build ``state`` again.
+
+    ``setup_position(**position_kwargs(state)) == state`` for any state, reached in play,
+    loaded or set up: a table or a frontend resumes a game from it. Written in the
+    game's words (tile and item ids, character names, phase names); a keyword at its
+    default is left out, except ``players``, ``variant``, ``course``, ``phase`` and
+    ``active``.
+    """
+    if not isinstance(state, State):
+        raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
+    return {
+        key: value
+        for key, value in written_position(state).items()
+        if key in _ALWAYS or value not in (None, {}, [], (), _defaults()[key])
+    }
+
+
+_ALWAYS = ("players", "variant", "course", "phase", "active")
+
+
+@cache
+def _defaults() -> dict[str, Any]:
+    """`setup_position`'s defaults, read from its signature."""
+    return {
+        name: parameter.default
+        for name, parameter in inspect.signature(setup_position).parameters.items()
+    }
 
 
 def _blank_position(

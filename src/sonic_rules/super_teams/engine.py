@@ -20,10 +20,10 @@ from sonic_rules.core.errors import (
     InvalidActionError,
     InvalidStateError,
     RulesError,
-    name_malformed,
 )
 from sonic_rules.core.events import Event
 from sonic_rules.core.interning import made_once
+from sonic_rules.core.registry import name_malformed
 from sonic_rules.super_teams import events as ev
 from sonic_rules.super_teams.actions import (
     ACTION_TYPES,
