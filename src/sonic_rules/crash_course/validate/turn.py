@@ -55,7 +55,8 @@ def check_turn(state: State, count: int) -> None:
         raise InvalidStateError("a keep choice needs two kinds drawn", "$.drawn")
     if phase is Phase.LAY_TILE and not state.motion:
         raise InvalidStateError("a tile is laid for a character in motion", "$.motion")
-    _check_limits(state)
+    _check_turn_limit(state)
+    _check_decision_limit(state)
     _check_end(state)
     _check_motion(state, count)
     _check_phase(state)
@@ -63,7 +64,7 @@ def check_turn(state: State, count: int) -> None:
     _check_turn_damage(state)
 
 
-def _check_limits(state: State) -> None:
+def _check_turn_limit(state: State) -> None:
     """``CC-OPT-TURN-LIMIT``: the limit is 1 turn or more; the count never passes it, and
     the game is over once it is reached (by the limit, unless a player had won)."""
     limit = state.options.turn_limit
@@ -78,7 +79,10 @@ def _check_limits(state: State) -> None:
         raise InvalidStateError("the turn limit is reached: the game is over", "$.phase")
     if state.termination == TERMINATIONS[-2] and not reached:
         raise InvalidStateError("the turn limit was not reached", "$.termination")
-    # CC-OPT-DECISION-LIMIT: the same for the decisions made.
+
+
+def _check_decision_limit(state: State) -> None:
+    """``CC-OPT-DECISION-LIMIT``: as `_check_turn_limit`, for the decisions made."""
     cap = state.options.decision_limit
     if state.decisions_made < 0:
         raise InvalidStateError("must be a whole number, 0 or more", "$.decisions_made")
@@ -135,6 +139,18 @@ def _check_motion(state: State, count: int) -> None:
     phase = state.phase
     if state.motion and phase not in (Phase.LAY_TILE, Phase.REVEALING):
         raise InvalidStateError("movement only waits for a tile or a reveal", "$.motion")
+    _check_frames(state, count)
+    if phase is Phase.REVEALING:
+        top = state.motion[-1] if state.motion else None
+        if top is None or top.kind is not FrameKind.ENTER or top.space not in state.face_down:
+            raise InvalidStateError("a reveal needs a character entering a token", "$.motion")
+    if phase is Phase.LAY_TILE and state.motion[-1].kind is FrameKind.ENTER:
+        raise InvalidStateError("a tile is laid for a character leaving the track", "$.motion")
+
+
+def _check_frames(state: State, count: int) -> None:
+    """Each frame names a character and a space of the game, a character leaving the
+    track is on it, in a lane, and the frame is as the movement rules make it."""
     for number, frame in enumerate(state.motion):
         where = f"$.motion[{number}]"
         if not 0 <= frame.character < count or (
@@ -151,12 +167,6 @@ def _check_motion(state: State, count: int) -> None:
         ):
             raise InvalidStateError("a character in motion is on the track, in a lane", where)
         _check_frame(state, frame, where)
-    if phase is Phase.REVEALING:
-        top = state.motion[-1] if state.motion else None
-        if top is None or top.kind is not FrameKind.ENTER or top.space not in state.face_down:
-            raise InvalidStateError("a reveal needs a character entering a token", "$.motion")
-    if phase is Phase.LAY_TILE and state.motion[-1].kind is FrameKind.ENTER:
-        raise InvalidStateError("a tile is laid for a character leaving the track", "$.motion")
 
 
 _ADVANCES = {How.STEP: (1,), How.PUSH: (1,), How.BOOST: (1, 2)}
