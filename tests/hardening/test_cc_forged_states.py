@@ -21,6 +21,7 @@ import sonic_rules
 from forged import WRONG_VALUES, random_path, records_in, replaced
 from sonic_rules.core.chance import CHANCE
 from sonic_rules.core.errors import InvalidStateError
+from sonic_rules.core.interning import IdentityMemo
 from sonic_rules.crash_course import from_json, to_json, validate_state
 from sonic_rules.crash_course.state import (
     BoardItem,
@@ -34,6 +35,7 @@ from sonic_rules.crash_course.state import (
     Space,
     State,
 )
+from sonic_rules.crash_course.validate import characters, course, shapes
 from sonic_rules.crash_course.validate.shapes import STATE
 
 GAME = sonic_rules.game("crash-course")
@@ -244,3 +246,30 @@ def test_a_forged_state_raises_only_invalid_state(state: State) -> None:
     for indent in (None, 2):
         with contextlib.suppress(InvalidStateError):
             to_json(state, indent=indent)
+
+
+def _memories() -> list[IdentityMemo]:
+    """Every memory of the checks of a state."""
+    return [
+        memo
+        for module in (characters, course, shapes)
+        for memo in vars(module).values()
+        if isinstance(memo, IdentityMemo)
+    ]
+
+
+def test_a_refused_state_leaves_nothing_behind() -> None:
+    state = _base()
+    # Parts met for the first time: new objects, equal to the state's.
+    fresh = attrs.evolve(
+        state,
+        characters=tuple(list(state.characters)),
+        course=tuple(list(state.course)),
+        board=tuple(list(state.board)),
+    )
+    sizes = [len(memo) for memo in _memories()]
+    with pytest.raises(InvalidStateError, match="between 0 and 3 actions"):
+        validate_state(attrs.evolve(fresh, actions_left=7))  # refused by the last checks
+    assert [len(memo) for memo in _memories()] == sizes
+    validate_state(fresh)
+    assert [len(memo) for memo in _memories()] != sizes

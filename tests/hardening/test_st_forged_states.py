@@ -42,7 +42,7 @@ from sonic_rules.super_teams import (
     validate_state,
 )
 from sonic_rules.super_teams.serialize import _read_plain
-from sonic_rules.super_teams.validate.shapes import STATE, check_shapes
+from sonic_rules.super_teams.validate.shapes import PARTS, STATE, check_shapes
 from st_helpers import random_states
 
 
@@ -466,3 +466,20 @@ def test_a_forged_state_raises_only_invalid_state(state: State) -> None:
     for indent in (None, 2):
         with contextlib.suppress(InvalidStateError):
             to_json(state, indent=indent)
+
+
+def test_a_refused_state_leaves_nothing_behind() -> None:
+    state = _playing()
+    # Parts met for the first time: new objects, equal to the state's.
+    fresh = attrs.evolve(
+        state,
+        pieces=tuple(list(state.pieces)),
+        hands=tuple(list(state.hands)),
+        deck=tuple(list(state.deck)),
+    )
+    size = len(PARTS)
+    with pytest.raises(InvalidStateError, match="specials_owed"):
+        validate_state(attrs.evolve(fresh, specials_owed=3))  # refused by the last checks
+    assert len(PARTS) == size
+    validate_state(fresh)
+    assert len(PARTS) > size

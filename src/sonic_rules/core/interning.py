@@ -63,6 +63,9 @@ class IdentityMemo:
         self._known[id(value)] = (value, data)
         return data
 
+    def __len__(self) -> int:
+        return len(self._known)
+
     def get(self, *parts: object) -> Any:
         """What was put for exactly these ``parts`` (frozen values, each matched by
         identity), or ``None``."""

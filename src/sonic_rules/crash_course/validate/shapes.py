@@ -126,7 +126,7 @@ PENDING = TupleOf(
     Record(Pending, (("kind", Exact(PendingKind)), ("character", _INT), ("rings", _INT)))
 )
 
-_PARTS = IdentityMemo(8192)
+PARTS = IdentityMemo(8192)
 """The parts of states found of their shape, by their shape and identity: states share
 them (the options, catalogue and course of a game; what `from_json` read of the same
 text; the parts an action left alone)."""
@@ -188,7 +188,7 @@ STATE = Whole(
             "shortcut_attempt",
         )
     ),
-    _PARTS,
+    PARTS,
 )
 """The shape of a state: each field's, in field order, as the rules' checks word a value
 of another type."""

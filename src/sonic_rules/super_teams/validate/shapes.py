@@ -165,7 +165,7 @@ PENDING = Record(
     ),
 )
 
-_PARTS = IdentityMemo(4096)
+PARTS = IdentityMemo(4096)
 """The parts of states found of their shape, by their shape and identity: states share
 them (the board and the options of a game, the piles and pieces an action left alone)."""
 
@@ -206,7 +206,7 @@ STATE = Whole(
             "bonus_queue",
         )
     ),
-    _PARTS,
+    PARTS,
 )
 """The shape of a state: each field's, in field order, as the rules' checks word a value
 of another type."""
