@@ -239,10 +239,10 @@ class Record(Shape):
 
 class Whole(Record):
     """The shape of a whole value, a state: a `Record` whose parts that states share (the
-    fields named in ``shared``, two or more) are remembered in ``memo`` once found of
-    their shape, by identity, for the next state holding them."""
+    fields named in ``shared``: two or more tuples or records) are remembered in ``memo``
+    once found of their shape, by identity, for the next state holding them."""
 
-    __slots__ = ("_asked", "_memo", "_part_ids", "_parts", "_rest", "_shapes")
+    __slots__ = ("_asked", "_memo", "_part_ids", "_parts", "_rest", "_shapes", "_shared")
 
     def __init__(
         self,
@@ -252,8 +252,11 @@ class Whole(Record):
         memo: IdentityMemo,
     ) -> None:
         super().__init__(kind, fields)
-        self._memo = memo
         parts = [(name, shape) for name, shape in fields if name in shared]
+        if len(parts) != len(shared) or len(parts) < 2 or not all(s.deep for _, s in parts):
+            raise ValueError(f"{sorted(shared)} are not two or more deep fields of {kind}")
+        self._memo = memo
+        self._shared = shared
         self._parts = attrgetter(*(name for name, _ in parts))
         # A part is remembered with its shape: its key is (id(shape), id(part)).
         self._part_ids = tuple(id(shape) for _, shape in parts)
@@ -282,7 +285,10 @@ class Whole(Record):
     def _rest_wrong(self, value: object) -> Found:
         """`fields_wrong` of a value whose parts states share are known of their shape."""
         for name, shape in self._rest:
-            found = shape.wrong(getattr(value, name))
+            field = getattr(value, name, _MISSING)
+            if field is _MISSING:
+                return "required field missing", f".{name}"
+            found = shape.wrong(field)
             if found is not None:
                 return at_field(name, found)
         return None
@@ -291,7 +297,9 @@ class Whole(Record):
         """`fields_wrong` of a value whose plain fields passed, remembering its parts."""
         memo, new = self._memo, []
         for name, shape, shared in self._asked:
-            field = getattr(value, name)
+            field = getattr(value, name, _MISSING)
+            if field is _MISSING:
+                return "required field missing", f".{name}"
             if shared and memo.get(shape, field) is not None:
                 continue
             found = shape.wrong(field)
@@ -310,9 +318,11 @@ class Whole(Record):
         """Whether ``value`` is of the shape of the field ``name`` (remembered so, when it
         is a part states share)."""
         shape = self._shapes[name]
-        if self._memo.get(shape, value) is not None:
+        shared = name in self._shared
+        if shared and self._memo.get(shape, value) is not None:
             return True
         if shape.wrong(value) is not None:
             return False
-        self._memo.put((shape, value), True)
+        if shared:
+            self._memo.put((shape, value), True)
         return True
