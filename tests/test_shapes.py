@@ -58,8 +58,8 @@ FIELDS = (
 GOOD = Thing(3, False, Kind.RED, Spot(1, 2), (Spot(0, 0),), ("a", True), (1, 2))
 
 
-def _whole(memo: IdentityMemo) -> Whole:
-    return Whole(Thing, FIELDS, frozenset(("spots", "tags")), memo)
+def _whole() -> Whole:
+    return Whole(Thing, FIELDS, frozenset(("spots", "tags")), 16)
 
 
 @pytest.mark.parametrize(
@@ -83,7 +83,7 @@ def _whole(memo: IdentityMemo) -> Whole:
 def test_the_first_value_of_another_type_is_named_by_its_path(
     changes: dict[str, object], message: str, path: str
 ) -> None:
-    found = _whole(IdentityMemo(16)).first_wrong(attrs.evolve(GOOD, **changes))
+    found = _whole().first_wrong(attrs.evolve(GOOD, **changes))
     assert found is not None
     assert found[0].startswith(message) and found[1] == path
 
@@ -91,7 +91,7 @@ def test_the_first_value_of_another_type_is_named_by_its_path(
 def test_a_value_built_past_its_constructor_names_the_missing_field() -> None:
     bare = object.__new__(Spot)
     object.__setattr__(bare, "x", 1)
-    found = _whole(IdentityMemo(16)).first_wrong(attrs.evolve(GOOD, spot=bare))
+    found = _whole().first_wrong(attrs.evolve(GOOD, spot=bare))
     assert found == ("required field missing", "$.spot.y")
 
 
@@ -104,19 +104,18 @@ def test_a_member_is_one_of_the_interned_values() -> None:
 
 
 def test_parts_are_remembered_only_once_the_whole_value_passed() -> None:
-    memo = IdentityMemo(16)
-    whole = _whole(memo)
+    whole = _whole()
     spots, tags = (Spot(5, 5),), (7, 8)
     refused = attrs.evolve(GOOD, spots=spots, tags=tags, name=None)
     assert whole.first_wrong(refused) is not None
-    assert len(memo) == 0
+    assert sum(map(len, whole.memories.values())) == 0
     findings = Findings()
     passed = attrs.evolve(GOOD, spots=spots, tags=tags)
     assert whole.first_wrong(passed, findings) is None
-    assert len(memo) == 0  # noted, kept only when the caller's checks all passed
+    assert sum(map(len, whole.memories.values())) == 0  # noted, kept once all passed
     findings.keep()
-    assert len(memo) == 2
-    assert memo.get(whole.fields[4][1], spots) and memo.get(whole.fields[6][1], tags)
+    assert whole.memories[id(whole.fields[4][1])].get(spots)
+    assert whole.memories[id(whole.fields[6][1])].get(tags)
     # A part remembered is not checked again; one of another shape is.
     assert whole.first_wrong(passed) is None
     assert whole.first_wrong(attrs.evolve(GOOD, spots=tags)) == (

@@ -35,7 +35,7 @@ from sonic_rules.crash_course.state import (
     Space,
     State,
 )
-from sonic_rules.crash_course.validate import characters, course, shapes
+from sonic_rules.crash_course.validate import characters, course
 from sonic_rules.crash_course.validate.shapes import STATE
 
 GAME = sonic_rules.game("crash-course")
@@ -251,10 +251,13 @@ def test_a_forged_state_raises_only_invalid_state(state: State) -> None:
 def _memories() -> list[IdentityMemo]:
     """Every memory of the checks of a state."""
     return [
-        memo
-        for module in (characters, course, shapes)
-        for memo in vars(module).values()
-        if isinstance(memo, IdentityMemo)
+        *(
+            memo
+            for module in (characters, course)
+            for memo in vars(module).values()
+            if isinstance(memo, IdentityMemo)
+        ),
+        *STATE.memories.values(),
     ]
 
 

@@ -72,17 +72,22 @@ class IdentityMemo:
         known = self._known.get(id(parts[0]) if len(parts) == 1 else tuple(map(id, parts)))
         return None if known is None else known[1]
 
-    def knows_all(self, keys: Iterable[object]) -> bool:
-        """Whether something was put for each of ``keys``, asked all at once: the key of
-        parts is the tuple of their ids (of a single part, its id)."""
-        return all(map(self._known.__contains__, keys))
-
     def put(self, parts: tuple[object, ...], found: Any) -> None:
         """Remember ``found`` (not ``None``) of ``parts``, for `get`."""
         if len(self._known) >= self._size:
             self._known.clear()
         key = id(parts[0]) if len(parts) == 1 else tuple(map(id, parts))
         self._known[key] = (parts, found)
+
+
+def all_known(memos: Iterable[IdentityMemo], values: Iterable[object]) -> bool:
+    """Whether each of ``values`` was put, alone, in the memo beside it in ``memos``."""
+    for memo, value in zip(memos, values, strict=True):
+        if id(value) not in memo._known:
+            break
+    else:
+        return True
+    return False
 
 
 class Findings:

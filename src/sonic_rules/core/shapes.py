@@ -15,7 +15,7 @@ from operator import attrgetter
 from typing import Any
 
 from sonic_rules.core.errors import shown_value
-from sonic_rules.core.interning import Findings, IdentityMemo
+from sonic_rules.core.interning import Findings, IdentityMemo, all_known
 
 Found = tuple[str, str] | None
 """What is wrong and where, by its path from the value checked (``""`` for the value
@@ -239,30 +239,32 @@ class Record(Shape):
 
 class Whole(Record):
     """The shape of a whole value, a state: a `Record` whose parts that states share (the
-    fields named in ``shared``: two or more tuples or records) are remembered in ``memo``
-    once found of their shape, by identity, for the next state holding them."""
+    fields named in ``shared``: two or more tuples or records) are remembered once found
+    of their shape, by identity, for the next state holding them: one memory for each
+    shape, of ``size`` parts at most (`memories`)."""
 
-    __slots__ = ("_asked", "_memo", "_part_ids", "_parts", "_rest", "_shapes", "_shared")
+    __slots__ = ("_asked", "_memos", "_parts", "_rest", "_shapes", "memories")
 
     def __init__(
         self,
         kind: type,
         fields: tuple[tuple[str, Shape], ...],
         shared: frozenset[str],
-        memo: IdentityMemo,
+        size: int,
     ) -> None:
         super().__init__(kind, fields)
         parts = [(name, shape) for name, shape in fields if name in shared]
         if len(parts) != len(shared) or len(parts) < 2 or not all(s.deep for _, s in parts):
             raise ValueError(f"{sorted(shared)} are not two or more deep fields of {kind}")
-        self._memo = memo
-        self._shared = shared
+        self.memories = {id(shape): IdentityMemo(size) for _, shape in parts}
         self._parts = attrgetter(*(name for name, _ in parts))
-        # A part is remembered with its shape: its key is (id(shape), id(part)).
-        self._part_ids = tuple(id(shape) for _, shape in parts)
-        self._asked = tuple((name, shape, name in shared) for name, shape in self._deep)
+        self._memos = tuple(self.memories[id(shape)] for _, shape in parts)
+        self._asked = tuple(
+            (name, shape, self.memories.get(id(shape)) if name in shared else None)
+            for name, shape in self._deep
+        )
         self._rest = tuple(field for field in self._deep if field[0] not in shared)
-        self._shapes = dict(fields)
+        self._shapes = {name: (shape, self.memories.get(id(shape))) for name, shape in fields}
 
     def first_wrong(
         self, value: object, findings: Findings | None = None
@@ -276,7 +278,7 @@ class Whole(Record):
             parts = None
         if parts is None or not self.plain_fields_pass(value):
             found = self.walk(value)
-        elif self._memo.knows_all(zip(self._part_ids, map(id, parts), strict=True)):
+        elif all_known(self._memos, parts):
             found = self._rest_wrong(value)
         else:
             found = self._asked_wrong(value, findings)
@@ -295,34 +297,33 @@ class Whole(Record):
 
     def _asked_wrong(self, value: object, findings: Findings | None) -> Found:
         """`fields_wrong` of a value whose plain fields passed, remembering its parts."""
-        memo, new = self._memo, []
-        for name, shape, shared in self._asked:
+        new = []
+        for name, shape, memo in self._asked:
             field = getattr(value, name, _MISSING)
             if field is _MISSING:
                 return "required field missing", f".{name}"
-            if shared and memo.get(shape, field) is not None:
+            if memo is not None and memo.get(field) is not None:
                 continue
             found = shape.wrong(field)
             if found is not None:
                 return at_field(name, found)
-            if shared:
-                new.append((shape, field))
-        for parts in new:
+            if memo is not None:
+                new.append((memo, field))
+        for memo, field in new:
             if findings is None:
-                memo.put(parts, True)
+                memo.put((field,), True)
             else:
-                findings.note(memo, parts, True)
+                findings.note(memo, (field,), True)
         return None
 
     def field_has_shape(self, name: str, value: object) -> bool:
         """Whether ``value`` is of the shape of the field ``name`` (remembered so, when it
         is a part states share)."""
-        shape = self._shapes[name]
-        shared = name in self._shared
-        if shared and self._memo.get(shape, value) is not None:
+        shape, memo = self._shapes[name]
+        if memo is not None and memo.get(value) is not None:
             return True
         if shape.wrong(value) is not None:
             return False
-        if shared:
-            self._memo.put((shape, value), True)
+        if memo is not None:
+            memo.put((value,), True)
         return True

@@ -9,7 +9,7 @@ JSON path; a state read from JSON always has the right shape.
 from __future__ import annotations
 
 from sonic_rules.core.errors import InvalidStateError
-from sonic_rules.core.interning import Findings, IdentityMemo
+from sonic_rules.core.interning import Findings
 from sonic_rules.core.shapes import Exact, Fixed, OrNone, Record, TupleOf, Whole, Worded
 from sonic_rules.crash_course.state import (
     BoardItem,
@@ -126,10 +126,6 @@ PENDING = TupleOf(
     Record(Pending, (("kind", Exact(PendingKind)), ("character", _INT), ("rings", _INT)))
 )
 
-PARTS = IdentityMemo(8192)
-"""The parts of states found of their shape, by their shape and identity: states share
-them (the options, catalogue and course of a game; what `from_json` read of the same
-text; the parts an action left alone)."""
 
 STATE = Whole(
     State,
@@ -188,10 +184,12 @@ STATE = Whole(
             "shortcut_attempt",
         )
     ),
-    PARTS,
+    4096,
 )
 """The shape of a state: each field's, in field order, as the rules' checks word a value
-of another type."""
+of another type. The parts that states share (the options, catalogue and course of a
+game; what `from_json` read of the same text; the parts an action left alone) are
+remembered, 4096 at most of each shape."""
 
 
 def check_shapes(state: State, findings: Findings | None = None) -> None:

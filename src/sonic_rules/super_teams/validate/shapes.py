@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from sonic_rules.core.errors import InvalidStateError
-from sonic_rules.core.interning import Findings, IdentityMemo
+from sonic_rules.core.interning import Findings
 from sonic_rules.core.serialization import MAX_NUMBER_DIGITS
 from sonic_rules.core.shapes import (
     Exact,
@@ -165,9 +165,6 @@ PENDING = Record(
     ),
 )
 
-PARTS = IdentityMemo(4096)
-"""The parts of states found of their shape, by their shape and identity: states share
-them (the board and the options of a game, the piles and pieces an action left alone)."""
 
 STATE = Whole(
     State,
@@ -206,10 +203,12 @@ STATE = Whole(
             "bonus_queue",
         )
     ),
-    PARTS,
+    4096,
 )
 """The shape of a state: each field's, in field order, as the rules' checks word a value
-of another type."""
+of another type. The parts that states share (the options, catalogue and course of a
+game; what `from_json` read of the same text; the parts an action left alone) are
+remembered, 4096 at most of each shape."""
 
 
 def check_shapes(state: State, findings: Findings | None = None) -> None:
