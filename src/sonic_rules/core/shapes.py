@@ -240,8 +240,8 @@ class Record(Shape):
 class Whole(Record):
     """The shape of a whole value, a state: a `Record` whose parts that states share (the
     fields named in ``shared``: two or more tuples or records) are remembered once found
-    of their shape, by identity, for the next state holding them: one memory for each
-    shape, of ``size`` parts at most (`memories`)."""
+    of their shape, by identity, for the next state holding them: in a memory for each
+    shape, of ``size`` parts at most (`memories`, by field)."""
 
     __slots__ = ("_asked", "_memos", "_parts", "_rest", "_shapes", "memories")
 
@@ -256,15 +256,13 @@ class Whole(Record):
         parts = [(name, shape) for name, shape in fields if name in shared]
         if len(parts) != len(shared) or len(parts) < 2 or not all(s.deep for _, s in parts):
             raise ValueError(f"{sorted(shared)} are not two or more deep fields of {kind}")
-        self.memories = {id(shape): IdentityMemo(size) for _, shape in parts}
+        by_shape = {id(shape): IdentityMemo(size) for _, shape in parts}
+        self.memories = {name: by_shape[id(shape)] for name, shape in parts}
+        self._shapes = dict(fields)
         self._parts = attrgetter(*(name for name, _ in parts))
-        self._memos = tuple(self.memories[id(shape)] for _, shape in parts)
-        self._asked = tuple(
-            (name, shape, self.memories.get(id(shape)) if name in shared else None)
-            for name, shape in self._deep
-        )
+        self._memos = tuple(self.memories[name] for name, _ in parts)
+        self._asked = tuple((name, shape, self.memories.get(name)) for name, shape in self._deep)
         self._rest = tuple(field for field in self._deep if field[0] not in shared)
-        self._shapes = {name: (shape, self.memories.get(id(shape))) for name, shape in fields}
 
     def first_wrong(
         self, value: object, findings: Findings | None = None
@@ -319,7 +317,7 @@ class Whole(Record):
     def field_has_shape(self, name: str, value: object) -> bool:
         """Whether ``value`` is of the shape of the field ``name`` (remembered so, when it
         is a part states share)."""
-        shape, memo = self._shapes[name]
+        shape, memo = self._shapes[name], self.memories.get(name)
         if memo is not None and memo.get(value) is not None:
             return True
         if shape.wrong(value) is not None:
