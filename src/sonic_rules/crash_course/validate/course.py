@@ -34,9 +34,9 @@ _LAID = IdentityMemo(256)
 """Courses found continuous, with their cells, by catalogue and course."""
 _JOINED = IdentityMemo(256)
 """Shortcut tiles found on paths joining arrow spaces, by catalogue, course and tiles."""
-_LYING = IdentityMemo(256)
+_TOKENS = IdentityMemo(256)
 """Face-down spaces found in order on empty spaces, by catalogue, course and spaces."""
-_BOARDS = IdentityMemo(256)
+_ITEMS = IdentityMemo(256)
 """The spaces of boards found each on an empty space, by catalogue, course and board."""
 
 
@@ -249,7 +249,7 @@ def _board_spaces(state: State, on_empty: Callable[[Key], bool], findings: Findi
     """The spaces of the items on the board, each checked to be its own empty space of the
     course and to hold what may lie there."""
     lying = (state.catalogue, state.course, state.board)
-    known: frozenset[Key] | None = _BOARDS.get(*lying)
+    known: frozenset[Key] | None = _ITEMS.get(*lying)
     if known is not None:
         return known
     spaces: set[Key] = set()
@@ -275,7 +275,7 @@ def _board_spaces(state: State, on_empty: Callable[[Key], bool], findings: Findi
                 "only ring stacks hold more than one token", f"$.board[{number}]"
             )
     found = frozenset(spaces)
-    findings.note(_BOARDS, lying, found)
+    findings.note(_ITEMS, lying, found)
     return found
 
 
@@ -296,7 +296,7 @@ def _check_face_down(
         raise InvalidStateError("more face-down tokens than unseen tokens", "$.face_down")
     # What the checks of each space read: the catalogue, the course and the spaces.
     lying = (state.catalogue, state.course, state.face_down)
-    known: tuple[Key, ...] | None = _LYING.get(*lying)
+    known: tuple[Key, ...] | None = _TOKENS.get(*lying)
     # Listed once, in order: strictly increasing (Space orders as its fields' tuple).
     keys = (
         [(space.tile, space.row, space.lane) for space in state.face_down]
@@ -315,4 +315,4 @@ def _check_face_down(
                 "tokens cannot sit on spikes or Buzz Bombers", f"$.face_down[{number}]"
             )
     if known is None:
-        findings.note(_LYING, lying, tuple(keys))
+        findings.note(_TOKENS, lying, tuple(keys))
