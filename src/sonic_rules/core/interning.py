@@ -3,13 +3,15 @@
 Actions and events are frozen attrs values: two with the same fields are equal and
 interchangeable, so an engine can hand out the one it made before instead of building
 (and checking) a new one each time (`made_once`). States share the parts an action
-leaves unchanged, so what is worked out from a part can be remembered by the part's
-identity (`IdentityMemo`).
+leaves unchanged, so what is worked out from a part, or found of a few parts together,
+can be remembered by the parts' identity (`IdentityMemo`); a check remembers what it
+found only once the whole value passed (`Findings`), so a refused value leaves nothing
+behind.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar, cast
 
 T = TypeVar("T")
@@ -42,13 +44,14 @@ def made_once(limit: int) -> Maker:
 
 
 class IdentityMemo:
-    """What ``make`` made of a frozen value, by the value's identity, for at most
-    ``size`` values (then it starts afresh). Each value is kept alive, so its id stays
-    its own; what is kept must never be changed by a caller."""
+    """What ``make`` made of a frozen value, or what a check found of one or a few
+    (`get`, `put`), by the values' identity, for at most ``size`` entries (then it starts
+    afresh). Each value is kept alive, so its id stays its own; what is kept must never
+    be changed by a caller."""
 
     def __init__(self, size: int) -> None:
         self._size = size
-        self._known: dict[int, tuple[object, Any]] = {}
+        self._known: dict[object, tuple[object, Any]] = {}
 
     def __call__(self, value: Any, make: Callable[[Any], Any]) -> Any:
         known = self._known.get(id(value))
@@ -59,3 +62,50 @@ class IdentityMemo:
             self._known.clear()
         self._known[id(value)] = (value, data)
         return data
+
+    def __len__(self) -> int:
+        return len(self._known)
+
+    def get(self, *parts: object) -> Any:
+        """What was put for exactly these ``parts`` (frozen values, each matched by
+        identity), or ``None``."""
+        known = self._known.get(id(parts[0]) if len(parts) == 1 else tuple(map(id, parts)))
+        return None if known is None else known[1]
+
+    def put(self, parts: tuple[object, ...], found: Any) -> None:
+        """Remember ``found`` (not ``None``) of ``parts``, for `get`."""
+        if len(self._known) >= self._size:
+            self._known.clear()
+        key = id(parts[0]) if len(parts) == 1 else tuple(map(id, parts))
+        self._known[key] = (parts, found)
+
+
+def all_known(memos: Iterable[IdentityMemo], values: Iterable[object]) -> bool:
+    """Whether each of ``values`` was put, alone, in the memo beside it in ``memos``."""
+    for memo, value in zip(memos, values, strict=True):
+        if id(value) not in memo._known:
+            break
+    else:
+        return True
+    return False
+
+
+class Findings:
+    """What the checks of one value found of its parts, each for an `IdentityMemo`, put
+    there only by `keep` once the whole value passed: a refused value leaves nothing
+    behind."""
+
+    __slots__ = ("_entries",)
+
+    def __init__(self) -> None:
+        self._entries: list[tuple[IdentityMemo, tuple[object, ...], Any]] = []
+
+    def note(self, memo: IdentityMemo, parts: tuple[object, ...], found: Any) -> None:
+        """``memo.put(parts, found)``, once `keep` is called."""
+        self._entries.append((memo, parts, found))
+
+    def keep(self) -> None:
+        """Put everything noted in its memo."""
+        for memo, parts, found in self._entries:
+            memo.put(parts, found)
+        self._entries.clear()
