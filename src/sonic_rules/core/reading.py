@@ -30,6 +30,7 @@ import operator
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
+from itertools import repeat
 from typing import Any, cast
 
 import attrs
@@ -97,22 +98,26 @@ class Kind:
 
     ``json_types``: the JSON types `read` may take (a record checks them for all its
     fields at once); ``plain``: whether a JSON value of the right type is the value
-    itself.
+    itself; ``raw_key``: whether it is its own `key`.
     """
 
-    __slots__ = ("json_types", "plain")
+    __slots__ = ("json_types", "plain", "raw_key")
 
-    def __init__(self, json_types: frozenset[type], plain: bool = False) -> None:
+    def __init__(
+        self, json_types: frozenset[type], plain: bool = False, raw_key: bool = False
+    ) -> None:
         self.json_types = json_types
         self.plain = plain
+        self.raw_key = raw_key
 
     def read(self, value: Any, made: Made) -> Any:
         """The value ``value`` stands for; `Wrong` if it is not one."""
         raise NotImplementedError
 
     def key(self, value: Any, made: Made) -> Any:
-        """What stands for ``value`` in the key of a record made once: its read value,
-        or something quicker to find that only it gives (`Wrong` if there is none)."""
+        """A hashable image of the JSON ``value``, of exactly its values and their types,
+        under which what is made of it is kept (`Wrong`, or ``KeyError`` or ``TypeError``
+        from a quick look, where it is not of the form the writer writes)."""
         return self.read(value, made)
 
     def tables(self) -> Iterator[Interned]:
@@ -126,7 +131,7 @@ class Scalar(Kind):
     __slots__ = ("_check",)
 
     def __init__(self, type_: type, check: Callable[[Any], Any]) -> None:
-        super().__init__(frozenset((type_,)), plain=True)
+        super().__init__(frozenset((type_,)), plain=True, raw_key=True)
         self._check = check
 
     def read(self, value: Any, made: Made) -> Any:
@@ -138,26 +143,21 @@ _STR = frozenset((str,))
 
 class Finite(Kind):
     """One of a finite set of values, each written as its own string (an enum member as
-    its value, a card as its text)."""
+    its value, a card as its text); the string is its key (what is kept under it was
+    found one of the set when it was made)."""
 
     __slots__ = ("_by_text", "_read")
 
     def __init__(self, by_text: Mapping[str, Any], read: Callable[[Any], Any]) -> None:
         """``read`` is the whole reader of one value, naming what is wrong with a value
         that is not one of ``by_text``'s strings."""
-        super().__init__(_STR)
+        super().__init__(_STR, raw_key=True)
         self._by_text = dict(by_text)
         self._read = read
 
     def read(self, value: Any, made: Made) -> Any:
         found = self._by_text.get(value) if type(value) is str else None
         return self._read(value) if found is None else found
-
-    def key(self, value: Any, made: Made) -> Any:
-        # The string itself: a record made of it found it one of the set when it was made.
-        if type(value) is str:
-            return value
-        raise Wrong("not a string")
 
     def read_all(self, values: list[Any]) -> tuple[Any, ...]:
         """Every value of ``values`` at once (``KeyError`` or ``TypeError`` if one is not
@@ -178,7 +178,7 @@ class Optional(Kind):
     __slots__ = ("_kind",)
 
     def __init__(self, kind: Kind) -> None:
-        super().__init__(kind.json_types | {NoneType}, kind.plain)
+        super().__init__(kind.json_types | {NoneType}, kind.plain, kind.raw_key)
         self._kind = kind
 
     def read(self, value: Any, made: Made) -> Any:
@@ -193,7 +193,7 @@ class Optional(Kind):
 
 class Custom(Kind):
     """A value of a game's own, read by the game's function (`Wrong` for anything
-    else)."""
+    else), itself a value made once (its identity is its key)."""
 
     __slots__ = ("_read",)
 
@@ -209,57 +209,60 @@ class Custom(Kind):
 
 
 _LIST = frozenset((list,))
+_DICT = frozenset((dict,))
 
 
 class Items(Kind):
-    """A tuple of any length of values of one kind, written as an array.
+    """A tuple of any length of values of one kind, written as an array; tuples of
+    records and of whole numbers are made once per distinct value."""
 
-    Tuples of records (by their records' identities) and of whole numbers are made once
-    per distinct value."""
-
-    __slots__ = ("_by_id", "_item", "_read_all", "_table")
+    __slots__ = ("_item", "_keys", "_read_all", "_table")
 
     def __init__(self, item: Kind) -> None:
         super().__init__(_LIST)
         self._item = item
         self._read_all: Callable[[list[Any], Made], tuple[Any, ...]] = self._each
-        self._table: Interned | None = None
-        self._by_id = isinstance(item, Record)
-        if self._by_id:
-            self._table = Interned(TUPLES_KEPT)
-        elif isinstance(item, Scalar):
-            self._read_all = self._scalars
-            if item.json_types == {int}:
-                self._table = Interned(TUPLES_KEPT)
-        elif isinstance(item, Finite):
-            self._read_all = self._finite
+        self._keys: Callable[[list[Any], Made], tuple[Any, ...]] = self._each_key
+        kept = isinstance(item, Record) or item.json_types == {int}
+        self._table = Interned(TUPLES_KEPT) if kept else None
+        if isinstance(item, Scalar | Finite):
+            self._keys = self._scalars
+            self._read_all = self._scalars if isinstance(item, Scalar) else self._finite
+        elif isinstance(item, Record) and item.flat:
+            self._keys = item.flat_keys
 
     def read(self, value: Any, made: Made) -> Any:
         if type(value) is not list:
             raise Wrong(f"expected a list, got {value!r}")
+        table = self._table
         try:
-            items = self._read_all(value, made)
+            if table is None:
+                return self._read_all(value, made)
+            key = self._keys(value, made)
+            found = table.get(key)
+            if found is None:
+                found = made.kept(table, key, self._read_all(value, made))
+            return found
         except (Wrong, KeyError, TypeError):
             return self._one_by_one(value, made)
-        return self._kept(items, made)
+
+    def key(self, value: Any, made: Made) -> Any:
+        if type(value) is not list:
+            raise Wrong("not a list")
+        return self._keys(value, made)
 
     def tables(self) -> Iterator[Interned]:
         if self._table is not None:
             yield self._table
         yield from self._item.tables()
 
-    def key(self, value: Any, made: Made) -> Any:
-        if isinstance(self._item, Finite):
-            # The strings themselves, each found one of the set when the record was made.
-            if type(value) is list and _STR.issuperset(map(type, value)):
-                return tuple(value)
-            raise Wrong("not strings")
-        items = self.read(value, made)
-        return items if self._table is None else id(items)
-
     def _each(self, values: list[Any], made: Made) -> tuple[Any, ...]:
         read = self._item.read
         return tuple([read(value, made) for value in values])
+
+    def _each_key(self, values: list[Any], made: Made) -> tuple[Any, ...]:
+        key = self._item.key
+        return tuple([key(value, made) for value in values])
 
     def _scalars(self, values: list[Any], made: Made) -> tuple[Any, ...]:
         if not self._item.json_types.issuperset(map(type, values)):
@@ -268,14 +271,6 @@ class Items(Kind):
 
     def _finite(self, values: list[Any], made: Made) -> tuple[Any, ...]:
         return cast(Finite, self._item).read_all(values)
-
-    def _kept(self, items: tuple[Any, ...], made: Made) -> tuple[Any, ...]:
-        table = self._table
-        if table is None:
-            return items
-        key = tuple(map(id, items)) if self._by_id else items
-        found: tuple[Any, ...] | None = table.get(key)
-        return made.kept(table, key, items) if found is None else found
 
     def _one_by_one(self, values: list[Any], made: Made) -> tuple[Any, ...]:
         """The items read one at a time: the first wrong one is named by its index."""
@@ -286,7 +281,7 @@ class Items(Kind):
                 items.append(read(value, made))
             except Wrong as wrong:
                 raise wrong.at(f"[{index}]") from None
-        return self._kept(tuple(items), made)
+        return tuple(items)
 
 
 class Fixed(Kind):
@@ -334,56 +329,77 @@ def _not_a_record(value: Any, defaults: bool) -> Wrong:
 
 class Record(Kind):
     """An attrs class, written as an object of its fields in their order; made once per
-    distinct value unless it is the state itself (``kept=False``)."""
+    distinct value (its key: its fields' JSON values, or their keys), unless it is the
+    state itself (``kept=False``).
+
+    ``flat``: every field is its own key (a number, a flag, a string, a member).
+    """
 
     __slots__ = (
         "_build",
-        "_cls",
         "_count",
         "_defaults",
         "_fields",
         "_get",
-        "_json_signatures",
         "_keyed",
         "_names",
         "_nested",
-        "_order",
+        "_signatures",
         "_table",
+        "flat",
     )
 
     def __init__(self, cls: type, fields: tuple[tuple[str, Kind], ...], kept: bool) -> None:
-        super().__init__(frozenset((dict,)))
+        super().__init__(_DICT)
         if len(fields) < 2:
             raise TypeError(f"{cls.__name__}: only records of two fields or more are read")
-        self._cls = cls
         self._fields = fields
-        self._order = tuple(name for name, _ in fields)
-        self._names = frozenset(self._order)
+        order = tuple(name for name, _ in fields)
+        self._names = frozenset(order)
         self._count = len(fields)
         self._defaults = any(field.default is not attrs.NOTHING for field in attrs.fields(cls))
-        self._get = operator.itemgetter(*self._order)
+        self._get = operator.itemgetter(*order)
         kinds = [kind for _, kind in fields]
-        self._json_signatures = frozenset(itertools.product(*(k.json_types for k in kinds)))
+        self._signatures = frozenset(itertools.product(*(k.json_types for k in kinds)))
         self._nested = tuple((i, kind.read) for i, kind in enumerate(kinds) if not kind.plain)
-        self._keyed = tuple((i, kind.key) for i, kind in enumerate(kinds) if not kind.plain)
+        self._keyed = tuple((i, kind.key) for i, kind in enumerate(kinds) if not kind.raw_key)
+        self.flat = not self._keyed
         self._table = Interned(RECORDS_KEPT) if kept else None
         self._build: Callable[[tuple[Any, ...]], Any] = lambda values: cls(*values)
 
     def read(self, value: Any, made: Made) -> Any:
-        if type(value) is dict and len(value) == self._count:
-            try:
-                found = self._get(value)
-            except KeyError:
-                return self._field_by_field(value, made)
-            if tuple(map(type, found)) in self._json_signatures:
-                try:
-                    return self._made(found, made)
-                except Wrong:
-                    pass
-        return self._field_by_field(value, made)
+        table = self._table
+        try:
+            if table is None:
+                return self._build(self._values(self._found(value), made))
+            key = self.key(value, made)
+            record = table.get(key)
+            if record is None:
+                record = self._build(self._values(self._get(value), made))
+                record = made.kept(table, key, record)
+            return record
+        except (Wrong, KeyError, TypeError):
+            return self._field_by_field(value, made)
 
     def key(self, value: Any, made: Made) -> Any:
-        return id(self.read(value, made))
+        found = self._found(value)
+        if self._keyed:
+            parts = list(found)
+            for index, key_of in self._keyed:
+                parts[index] = key_of(parts[index], made)
+            found = tuple(parts)
+        return found
+
+    def flat_keys(self, values: list[Any], made: Made) -> tuple[Any, ...]:
+        """The keys of a list of records that are `flat`, all at once."""
+        if not _DICT.issuperset(map(type, values)) or not all(
+            map(self._count.__eq__, map(len, values))
+        ):
+            raise Wrong("not objects of the fields")
+        found = tuple(map(self._get, values))
+        if not self._signatures.issuperset(map(tuple, map(map, repeat(type), found))):
+            raise Wrong("a field of another type")
+        return found
 
     def tables(self) -> Iterator[Interned]:
         if self._table is not None:
@@ -391,21 +407,14 @@ class Record(Kind):
         for _, kind in self._fields:
             yield from kind.tables()
 
-    def _made(self, found: tuple[Any, ...], made: Made) -> Any:
-        """The record of the JSON values ``found`` of its fields, each of its JSON type."""
-        table = self._table
-        if table is None:
-            return self._build(self._values(found, made))
-        key: tuple[Any, ...] = found
-        if self._keyed:
-            parts = list(found)
-            for index, key_of in self._keyed:
-                parts[index] = key_of(parts[index], made)
-            key = tuple(parts)
-        record = table.get(key)
-        if record is None:
-            record = made.kept(table, key, self._build(self._values(found, made)))
-        return record
+    def _found(self, value: Any) -> tuple[Any, ...]:
+        """The JSON values of the fields, each of a type its field takes."""
+        if type(value) is not dict or len(value) != self._count:
+            raise Wrong("not an object of the fields")
+        found: tuple[Any, ...] = self._get(value)
+        if tuple(map(type, found)) not in self._signatures:
+            raise Wrong("a field of another type")
+        return found
 
     def _values(self, found: tuple[Any, ...], made: Made) -> tuple[Any, ...]:
         if not self._nested:
@@ -430,7 +439,7 @@ class Record(Kind):
         extra = value.keys() - self._names
         if extra:
             raise Wrong(f"extra fields found ({', '.join(sorted(extra))})")
-        return self._made(self._get(value), made)
+        return self._build(self._values(self._get(value), made))
 
 
 def record_kind(cls: type, hooks: Mapping[Any, Kind]) -> Record:

@@ -363,7 +363,7 @@ class StateJSON:
         format_: int,
         state: type,
         hooks: Mapping[Any, Kind],
-        write: Callable[[Any], dict[str, Any]],
+        write: Callable[[Any], str],
         validate: Callable[[Any], None],
         upgrades: Upgrades | None = None,
     ) -> None:
@@ -375,22 +375,25 @@ class StateJSON:
         self._upgrades = upgrades or {}
         self._readable = sorted((*self._upgrades, format_))
         self._write = write
+        self._head = f'{{"game":{COMPACT(game)},"format":{format_},'
 
     def dump(self, state: Any, indent: int | None = None) -> str:
         """``state`` as JSON text; compact (and canonical) when ``indent`` is ``None``.
 
-        A state the game's writer cannot write is malformed: the validator's
-        `InvalidStateError` names where (should it find nothing, the writer's `Wrong`
-        does)."""
+        ``write`` gives the compact JSON object of a state's fields; a state it cannot
+        write is malformed: the validator's `InvalidStateError` names where (should it find
+        nothing, the writer's `Wrong` does)."""
         try:
-            data = {"game": self.game, "format": self.format, **self._write(state)}
-            if indent is None:
-                return _COMPACT(data)
-            return json.dumps(data, indent=indent, separators=None if indent else (",", ":"))
+            text = self._head + self._write(state)[1:]
         except RulesError:
             raise
         except (AttributeError, TypeError, KeyError, IndexError, ValueError) as error:
             failure = error
+        else:
+            if indent is None:
+                return text
+            data = json.loads(text)
+            return json.dumps(data, indent=indent, separators=None if indent else (",", ":"))
         self._validate(state)
         if isinstance(failure, Wrong):
             raise InvalidStateError(failure.message, failure.path()) from None
@@ -440,7 +443,7 @@ class StateJSON:
         return sum(len(table) for table in set(self._kind.tables()))
 
 
-_COMPACT = json.JSONEncoder(separators=(",", ":")).encode
+COMPACT = json.JSONEncoder(separators=(",", ":")).encode
 """``json.dumps(data, separators=(",", ":"))``, its encoder made once."""
 
 

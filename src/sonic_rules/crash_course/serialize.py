@@ -18,11 +18,13 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Callable
+from json.encoder import encode_basestring_ascii
 from typing import Any
 
 from sonic_rules.core.errors import BoardError, InvalidStateError
 from sonic_rules.core.reading import Custom, Wrong
 from sonic_rules.core.serialization import (
+    COMPACT,
     StateJSON,
     add_option_field,
     configure_actions,
@@ -167,10 +169,22 @@ def _reference(name: str) -> dict[str, str]:
     return {"name": name, "sha256": SHIPPED_CATALOGUES[name]().sha256()}
 
 
-# ----- writing: every value of exactly the type a state holds there, or `Wrong` ----------
+# ----- writing: the JSON text of a state holding exactly the types a state holds -------
+#
+# Each value is checked to be of exactly its field's type (`Wrong` otherwise: the
+# validator then names it) and written as ``json.dumps`` writes it, compactly: whole
+# numbers as Python writes them, strings by ``json``'s own escaping.
 
 _INT = frozenset((int,))
 _STR = frozenset((str,))
+_BOOL = {True: "true", False: "false"}
+_string = encode_basestring_ascii
+
+
+def _of(kind: type, value: Any) -> Any:
+    if type(value) is not kind:
+        raise Wrong(f"expected a {kind.__name__}, got {value!r}")
+    return value
 
 
 def _int(value: Any) -> int:
@@ -179,36 +193,36 @@ def _int(value: Any) -> int:
     return value
 
 
-def _flag(value: Any) -> bool:
+def _flag(value: Any) -> str:
     if type(value) is not bool:
         raise Wrong(f"expected a bool, got {value!r}")
-    return value
+    return _BOOL[value]
 
 
-def _optional_int(value: Any) -> int | None:
-    return None if value is None else _int(value)
+def _optional_int(value: Any) -> str:
+    return "null" if value is None else str(_int(value))
 
 
-def _ints(values: Any) -> list[int]:
+def _ints(values: Any) -> str:
     if type(values) is not tuple or not _INT.issuperset(map(type, values)):
         raise Wrong(f"expected a tuple of ints, got {values!r}")
-    return list(values)
+    return f"[{','.join(map(str, values))}]"
 
 
-def _each(values: Any, write: Callable[[Any], Any]) -> list[Any]:
+def _each(values: Any, write: Callable[[Any], str]) -> str:
     if type(values) is not tuple:
         raise Wrong(f"expected a tuple, got {values!r}")
-    return [write(value) for value in values]
+    return f"[{','.join([write(value) for value in values])}]"
 
 
 def _values_of(kind: type[enum.Enum]) -> Callable[[Any], str]:
     """The writer of ``kind``'s members: each as its value."""
-    values: dict[Any, str] = {member: member.value for member in kind}
+    texts: dict[Any, str] = {member: _string(member.value) for member in kind}
 
     def value_of(member: Any) -> str:
         if type(member) is not kind:
             raise Wrong(f"expected a {kind.__name__}, got {member!r}")
-        return values[member]
+        return texts[member]
 
     return value_of
 
@@ -222,177 +236,159 @@ _how = _values_of(How)
 _pending_kind = _values_of(PendingKind)
 
 
-def _of(kind: type, value: Any) -> Any:
-    if type(value) is not kind:
-        raise Wrong(f"expected a {kind.__name__}, got {value!r}")
-    return value
-
-
-def _space(space: Any) -> dict[str, int] | None:
-    if space is None:
-        return None
+def _space(space: Any) -> str:
     _of(Space, space)
-    return {"tile": _int(space.tile), "row": _int(space.row), "lane": _int(space.lane)}
+    return f'{{"tile":{_int(space.tile)},"row":{_int(space.row)},"lane":{_int(space.lane)}}}'
 
 
-def _options(options: Options) -> dict[str, Any]:
+def _optional_space(space: Any) -> str:
+    return "null" if space is None else _space(space)
+
+
+def _options(options: Options) -> str:
     _of(Options, options)
-    return {
-        "official_draw": _flag(options.official_draw),
-        "set_back": _flag(options.set_back),
-        "damage_bars_only_moves": _flag(options.damage_bars_only_moves),
-        "literal_secondary_win": _flag(options.literal_secondary_win),
-        "open_items": _flag(options.open_items),
-        "turn_limit": _optional_int(options.turn_limit),
-        "decision_limit": _optional_int(options.decision_limit),
-        "characters": _each(options.characters, _name),
-        "beginner_course": _each(options.beginner_course, _beginner_tile),
-    }
+    return (
+        f'{{"official_draw":{_flag(options.official_draw)},'
+        f'"set_back":{_flag(options.set_back)},'
+        f'"damage_bars_only_moves":{_flag(options.damage_bars_only_moves)},'
+        f'"literal_secondary_win":{_flag(options.literal_secondary_win)},'
+        f'"open_items":{_flag(options.open_items)},'
+        f'"turn_limit":{_optional_int(options.turn_limit)},'
+        f'"decision_limit":{_optional_int(options.decision_limit)},'
+        f'"characters":{_each(options.characters, _name)},'
+        f'"beginner_course":{_each(options.beginner_course, _beginner_tile)}}}'
+    )
 
 
-def _beginner_tile(entry: Any) -> list[Any]:
-    if type(entry) is not tuple or len(entry) != 2 or type(entry[0]) is not str:
+def _beginner_tile(entry: Any) -> str:
+    if type(entry) is not tuple or len(entry) != 2:
         raise Wrong(f"expected a tile id and its side, got {entry!r}")
-    return [entry[0], _flag(entry[1])]
+    return f"[{_string(_of(str, entry[0]))},{_flag(entry[1])}]"
 
 
-def _character(character: Character) -> dict[str, Any]:
+def _character(character: Character) -> str:
     _of(Character, character)
-    return {
-        "name": _name(character.name),
-        "owner": _int(character.owner),
-        "position": _space(character.position),
-        "damage": _int(character.damage),
-        "items": _each(character.items, _item_kind),
-        "rings": _int(character.rings),
-        "power_up": _flag(character.power_up),
-        "knocked_down": _flag(character.knocked_down),
-    }
+    return (
+        f'{{"name":{_name(character.name)},"owner":{_int(character.owner)},'
+        f'"position":{_optional_space(character.position)},'
+        f'"damage":{_int(character.damage)},"items":{_each(character.items, _item_kind)},'
+        f'"rings":{_int(character.rings)},"power_up":{_flag(character.power_up)},'
+        f'"knocked_down":{_flag(character.knocked_down)}}}'
+    )
 
 
-def _placed(placed: PlacedTile) -> dict[str, Any]:
+def _placed(placed: PlacedTile) -> str:
     _of(PlacedTile, placed)
-    return {
-        "tile": _int(placed.tile),
-        "x": _int(placed.x),
-        "y": _int(placed.y),
-        "heading": _int(placed.heading),
-        "reversed": _flag(placed.reversed),
-        "bird_taken": _flag(placed.bird_taken),
-    }
+    return (
+        f'{{"tile":{_int(placed.tile)},"x":{_int(placed.x)},"y":{_int(placed.y)},'
+        f'"heading":{_int(placed.heading)},"reversed":{_flag(placed.reversed)},'
+        f'"bird_taken":{_flag(placed.bird_taken)}}}'
+    )
 
 
-def _shortcut(shortcut: PlacedShortcut) -> dict[str, Any]:
+def _shortcut(shortcut: PlacedShortcut) -> str:
     _of(PlacedShortcut, shortcut)
     ends = shortcut.ends
     if type(ends) is not tuple or len(ends) != 2:
         raise Wrong(f"expected two ends, got {ends!r}")
-    return {
-        "tile": _int(shortcut.tile),
-        "x": _int(shortcut.x),
-        "y": _int(shortcut.y),
-        "ends": _ints(ends),
-    }
+    return (
+        f'{{"tile":{_int(shortcut.tile)},"x":{_int(shortcut.x)},"y":{_int(shortcut.y)},'
+        f'"ends":{_ints(ends)}}}'
+    )
 
 
-def _item(item: BoardItem) -> dict[str, Any]:
+def _item(item: BoardItem) -> str:
     _of(BoardItem, item)
-    return {
-        "space": _space(_of(Space, item.space)),
-        "kind": _item_kind(item.kind),
-        "count": _int(item.count),
-    }
+    return (
+        f'{{"space":{_space(item.space)},"kind":{_item_kind(item.kind)},'
+        f'"count":{_int(item.count)}}}'
+    )
 
 
-def _frame(frame: Frame) -> dict[str, Any]:
+def _frame(frame: Frame) -> str:
     _of(Frame, frame)
-    return {
-        "kind": _frame_kind(frame.kind),
-        "character": _int(frame.character),
-        "how": _how(frame.how),
-        "space": _space(frame.space),
-        "remaining": _int(frame.remaining),
-        "lane": _int(frame.lane),
-        "skipped": _int(frame.skipped),
-        "by_move": _flag(frame.by_move),
-    }
+    return (
+        f'{{"kind":{_frame_kind(frame.kind)},"character":{_int(frame.character)},'
+        f'"how":{_how(frame.how)},"space":{_optional_space(frame.space)},'
+        f'"remaining":{_int(frame.remaining)},"lane":{_int(frame.lane)},'
+        f'"skipped":{_int(frame.skipped)},"by_move":{_flag(frame.by_move)}}}'
+    )
 
 
-def _pending(owed: Pending) -> dict[str, Any]:
+def _pending(owed: Pending) -> str:
     _of(Pending, owed)
-    return {
-        "kind": _pending_kind(owed.kind),
-        "character": _int(owed.character),
-        "rings": _int(owed.rings),
-    }
+    return (
+        f'{{"kind":{_pending_kind(owed.kind)},"character":{_int(owed.character)},'
+        f'"rings":{_int(owed.rings)}}}'
+    )
 
 
-def _catalogue(catalogue: Catalogue) -> dict[str, Any]:
+@functools.cache
+def _reference_text(name: str) -> str:
+    return COMPACT(_reference(name))
+
+
+def _catalogue(catalogue: Catalogue) -> str:
     """The catalogue's part of a state: a shipped one by reference, any other in full."""
     _of(Catalogue, catalogue)
     name = catalogue.name
     if type(name) is str:
         loader = SHIPPED_CATALOGUES.get(name)
         if loader is not None and loader() is catalogue:
-            return _reference(name)
+            return _reference_text(name)
     _each(catalogue.tiles, _tile_spec)
     _each(catalogue.shortcuts, _shortcut_spec)
-    if type(name) is not str:
-        raise Wrong(f"expected a str, got {name!r}")
-    return _unstructure_catalogue(catalogue)
+    _of(str, name)
+    return COMPACT(_unstructure_catalogue(catalogue))
 
 
-def _tile_spec(spec: TileSpec) -> None:
+def _tile_spec(spec: TileSpec) -> str:
     _of(TileSpec, spec)
     for text in (spec.id, spec.kind, spec.turn):
         _of(str, text)
     if type(spec.rows) is not tuple or not _STR.issuperset(map(type, spec.rows)):
         raise Wrong(f"expected a tuple of rows, got {spec.rows!r}")
+    return ""
 
 
-def _shortcut_spec(spec: ShortcutSpec) -> None:
+def _shortcut_spec(spec: ShortcutSpec) -> str:
     _of(ShortcutSpec, spec)
     for text in (spec.id, spec.kind):
         _of(str, text)
     if type(spec.shapes) is not tuple or not _STR.issuperset(map(type, spec.shapes)):
         raise Wrong(f"expected a tuple of shapes, got {spec.shapes!r}")
+    return ""
 
 
-def _state_fields(state: State) -> dict[str, Any]:
-    """The fields of ``state`` as JSON data, in their order."""
-    termination = state.termination
-    return {
-        "variant": _variant(state.variant),
-        "players": _int(state.players),
-        "options": _options(state.options),
-        "catalogue": _catalogue(state.catalogue),
-        "characters": _each(state.characters, _character),
-        "birds": _ints(state.birds),
-        "bird_supply": _int(state.bird_supply),
-        "pile": _ints(state.pile),
-        "discard": _ints(state.discard),
-        "box": _ints(state.box),
-        "course": _each(state.course, _placed),
-        "tile_pile": _ints(state.tile_pile),
-        "shortcuts": _each(state.shortcuts, _shortcut),
-        "board": _each(state.board, _item),
-        "face_down": _each(state.face_down, lambda space: _space(_of(Space, space))),
-        "phase": _phase(state.phase),
-        "active": _int(state.active),
-        "actions_left": _int(state.actions_left),
-        "moved_this_turn": _flag(state.moved_this_turn),
-        "draws_left": _int(state.draws_left),
-        "drawn": _each(state.drawn, _item_kind),
-        "motion": _each(state.motion, _frame),
-        "pending": _each(state.pending, _pending),
-        "turn_hazard_damage": _ints(state.turn_hazard_damage),
-        "turn_laid_shortcuts": _ints(state.turn_laid_shortcuts),
-        "won_by": _ints(state.won_by),
-        "termination": _of(str, termination),
-        "shortcut_attempt": _each(state.shortcut_attempt, _shortcut),
-        "turns_played": _int(state.turns_played),
-        "decisions_made": _int(state.decisions_made),
-    }
+def _state_text(state: State) -> str:
+    """The JSON object of the fields of ``state``, in their order."""
+    return "".join(
+        (
+            f'{{"variant":{_variant(state.variant)},"players":{_int(state.players)},',
+            f'"options":{_options(state.options)},"catalogue":{_catalogue(state.catalogue)},',
+            f'"characters":{_each(state.characters, _character)},',
+            f'"birds":{_ints(state.birds)},"bird_supply":{_int(state.bird_supply)},',
+            f'"pile":{_ints(state.pile)},"discard":{_ints(state.discard)},',
+            f'"box":{_ints(state.box)},"course":{_each(state.course, _placed)},',
+            f'"tile_pile":{_ints(state.tile_pile)},',
+            f'"shortcuts":{_each(state.shortcuts, _shortcut)},',
+            f'"board":{_each(state.board, _item)},',
+            f'"face_down":{_each(state.face_down, _space)},',
+            f'"phase":{_phase(state.phase)},"active":{_int(state.active)},',
+            f'"actions_left":{_int(state.actions_left)},',
+            f'"moved_this_turn":{_flag(state.moved_this_turn)},',
+            f'"draws_left":{_int(state.draws_left)},"drawn":{_each(state.drawn, _item_kind)},',
+            f'"motion":{_each(state.motion, _frame)},',
+            f'"pending":{_each(state.pending, _pending)},',
+            f'"turn_hazard_damage":{_ints(state.turn_hazard_damage)},',
+            f'"turn_laid_shortcuts":{_ints(state.turn_laid_shortcuts)},',
+            f'"won_by":{_ints(state.won_by)},',
+            f'"termination":{_string(_of(str, state.termination))},',
+            f'"shortcut_attempt":{_each(state.shortcut_attempt, _shortcut)},',
+            f'"turns_played":{_int(state.turns_played)},',
+            f'"decisions_made":{_int(state.decisions_made)}}}',
+        )
+    )
 
 
 STATE_JSON = StateJSON(
@@ -404,7 +400,7 @@ STATE_JSON = StateJSON(
             frozenset((Catalogue,)), lambda value: _structure_catalogue(value, Catalogue)
         )
     },
-    _state_fields,
+    _state_text,
     validate_state,
     UPGRADES,
 )

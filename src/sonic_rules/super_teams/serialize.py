@@ -17,6 +17,7 @@ import attrs
 from sonic_rules.core.errors import BoardError, InvalidActionError, InvalidStateError
 from sonic_rules.core.reading import Custom, Finite, Wrong
 from sonic_rules.core.serialization import (
+    COMPACT,
     StateJSON,
     add_option_field,
     configure_actions,
@@ -147,7 +148,7 @@ STATE_JSON = StateJSON(
         Card: Finite(CARDS_BY_TEXT, _read_card),
         Board: Custom(frozenset((str,)), _read_board),
     },
-    _state_fields,
+    lambda state: COMPACT(_state_fields(state)),
     validate_state,
     UPGRADES,
 )
