@@ -65,11 +65,10 @@ class Interned:
     """One object per distinct key for values built from untrusted input (a reader's
     records and tuples), for at most ``size`` keys (then it starts afresh).
 
-    A key holds what the value was built of: JSON scalars of the one type the field
+    A key is what the value was built of: JSON scalars, each of the one type its field
     takes (checked before the key is made, so ``1``, ``1.0`` and ``true`` never meet in
-    one place), or the ids of values taken from a table (each kept alive by the value
-    built of it). A value joins only through `Made.keep`, once the whole input that made
-    it is accepted: a refused input leaves nothing behind.
+    one place), in tuples. A value joins only through `Made.keep`, once the whole input
+    that made it is accepted: a refused input leaves nothing behind.
     """
 
     __slots__ = ("_size", "_values", "get")

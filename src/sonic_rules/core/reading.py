@@ -193,7 +193,7 @@ class Optional(Kind):
 
 class Custom(Kind):
     """A value of a game's own, read by the game's function (`Wrong` for anything
-    else), itself a value made once (its identity is its key)."""
+    else)."""
 
     __slots__ = ("_read",)
 
@@ -203,9 +203,6 @@ class Custom(Kind):
 
     def read(self, value: Any, made: Made) -> Any:
         return self._read(value)
-
-    def key(self, value: Any, made: Made) -> Any:
-        return id(self._read(value))
 
 
 _LIST = frozenset((list,))

@@ -1,10 +1,14 @@
-"""JSON through cattrs, with strict hooks and errors that name the JSON path.
+"""JSON at the boundary: untrusted text parsed (`loads_json`), states (`StateJSON`),
+and actions, events, views and options through cattrs, with errors that name the JSON
+path.
 
+A game's states go through `StateJSON`: the envelope ``{"game", "format"}`` and its
+checks, the game's one writer, the one reader (`reading`) and the game's validator.
 cattrs' default hooks are lenient (``int("12")``, ``int(3.7)``); for untrusted input
-that is wrong, so `make_converter` registers strict hooks: an ``int`` field
-takes only a JSON integer, a ``str`` only a string, a list only a list. Unknown keys
-are refused, missing keys are refused, and every failure becomes an
-`InvalidStateError` with the path of the bad value.
+that is wrong, so `make_converter` registers strict hooks, worded as the state reader
+words the same faults: an ``int`` field takes only a JSON integer, a ``str`` only a
+string, a list only a list. Unknown keys are refused, missing keys are refused, and
+every failure becomes an `InvalidStateError` with the path of the bad value.
 """
 
 from __future__ import annotations
