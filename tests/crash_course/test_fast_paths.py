@@ -3,14 +3,11 @@
 - the actions phase's legal actions, worked out from the state, are the list the
   legality functions accept candidate by candidate (`turn_actions_by_checks`), and
   every action listed in any phase passes its legality function;
-- a state's JSON fields read by hand (`fastjson.structure_state`) make the state the
-  converter makes, and fields written by hand the dict the converter writes;
 - an action `legal_actions` listed applies as it would after its legality check.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -18,11 +15,9 @@ import attrs
 import pytest
 
 import sonic_rules
-from sonic_rules.core.serialization import require_every_field, structure_or_raise
-from sonic_rules.crash_course import engine, legality, serialize
-from sonic_rules.crash_course.fastjson import structure_state, unstructure_state
+from sonic_rules.crash_course import engine, legality
 from sonic_rules.crash_course.state import Phase, State
-from states.invariants import RandomChooser, corrupt, random_states
+from states.invariants import random_states
 
 CC = sonic_rules.game("crash-course")
 OPTIONS: list[dict[str, Any]] = [
@@ -70,50 +65,6 @@ def test_every_listed_action_passes_its_legality_function() -> None:
                 legality.CHECKS[type(action)](state, action)
             phases.add(state.phase)
     assert {Phase.KEEP_CHOICE, Phase.LAY_TILE, Phase.ACTIONS} <= phases
-
-
-def _converter_state(data: dict[str, Any]) -> State:
-    require_every_field(data, State)
-    return structure_or_raise(serialize.converter, data, State)
-
-
-def _fields(text: str) -> dict[str, Any]:
-    data = json.loads(text)
-    del data["game"], data["format"]
-    data["catalogue"] = serialize._catalogue_from_json(data["catalogue"])
-    return data
-
-
-def test_fields_read_by_hand_make_the_converters_state() -> None:
-    for state in STATES[::5]:
-        data = _fields(CC.to_json(state))
-        assert structure_state(dict(data), data["catalogue"]) == _converter_state(data) == state
-
-
-def test_fields_written_by_hand_are_the_converters() -> None:
-    for state in STATES[::5]:
-        written = unstructure_state(state, serialize._unstructure_catalogue(state.catalogue))
-        assert json.dumps(written) == json.dumps(serialize.converter.unstructure(state))
-
-
-def test_damaged_fields_are_left_to_the_converter_or_read_the_same() -> None:
-    chooser = RandomChooser(random.Random(7))
-    checked = 0
-    for state in STATES[::7]:
-        for _ in range(4):
-            _, _, text = corrupt(CC.to_json(state), chooser)
-            try:
-                data = _fields(text)
-            except (sonic_rules.RulesError, KeyError, TypeError):
-                continue
-            if not isinstance(data, dict) or "catalogue" not in data:
-                continue
-            fast = structure_state(dict(data), data["catalogue"])
-            if fast is None:
-                continue
-            checked += 1
-            assert fast == _converter_state(data)
-    assert checked > 20
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -109,3 +109,51 @@ class Findings:
         for memo, parts, found in self._entries:
             memo.put(parts, found)
         self._entries.clear()
+
+class Interned:
+    """One object per distinct key for values built from untrusted input (a reader's
+    records and tuples), for at most ``size`` keys (then it starts afresh).
+
+    A key is what the value was built of: JSON scalars, each of the one type its field
+    takes (checked before the key is made, so ``1``, ``1.0`` and ``true`` never meet in
+    one place), in tuples. A value joins only through `Made.keep`, once the whole input
+    that made it is accepted: a refused input leaves nothing behind.
+    """
+
+    __slots__ = ("_size", "_values", "get")
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._values: dict[Any, Any] = {}
+        self.get: Callable[[Any], Any] = self._values.get
+        """The value kept for a key, or ``None``."""
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def _put(self, key: Any, value: Any) -> None:
+        if len(self._values) >= self._size:
+            self._values.clear()
+        self._values[key] = value
+
+
+class Made:
+    """The values one reading built that its tables did not hold: the same key gives the
+    same object within the reading, and `keep` hands them to their tables once the input
+    is accepted (a refused reading is dropped with them)."""
+
+    __slots__ = ("_new",)
+
+    def __init__(self) -> None:
+        self._new: dict[tuple[Interned, Any], Any] = {}
+
+    def kept(self, table: Interned, key: Any, value: T) -> T:
+        """This reading's value for ``key`` in ``table`` (ask the table first), or
+        ``value``, which becomes it."""
+        return cast(T, self._new.setdefault((table, key), value))
+
+    def keep(self) -> None:
+        """Hand every new value to its table (the input that made them is accepted)."""
+        for (table, key), value in self._new.items():
+            table._put(key, value)
+        self._new.clear()

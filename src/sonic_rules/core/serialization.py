@@ -1,10 +1,14 @@
-"""JSON through cattrs, with strict hooks and errors that name the JSON path.
+"""JSON at the boundary: untrusted text parsed (`loads_json`), states (`StateJSON`),
+and actions, events, views and options through cattrs, with errors that name the JSON
+path.
 
+A game's states go through `StateJSON`: the envelope ``{"game", "format"}`` and its
+checks, the game's one writer, the one reader (`reading`) and the game's validator.
 cattrs' default hooks are lenient (``int("12")``, ``int(3.7)``); for untrusted input
-that is wrong, so `make_converter` registers strict hooks: an ``int`` field
-takes only a JSON integer, a ``str`` only a string, a list only a list. Unknown keys
-are refused, missing keys are refused, and every failure becomes an
-`InvalidStateError` with the path of the bad value.
+that is wrong, so `make_converter` registers strict hooks, worded as the state reader
+words the same faults: an ``int`` field takes only a JSON integer, a ``str`` only a
+string, a list only a list. Unknown keys are refused, missing keys are refused, and
+every failure becomes an `InvalidStateError` with the path of the bad value.
 """
 
 from __future__ import annotations
@@ -25,15 +29,15 @@ from cattrs.cols import homogenous_tuple_structure_factory
 from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
-from sonic_rules.core.errors import InvalidActionError, InvalidStateError
+from sonic_rules.core.errors import InvalidActionError, InvalidStateError, RulesError
+from sonic_rules.core.interning import Made
+from sonic_rules.core.reading import Kind, Wrong, flag, member, record_kind, text, whole
 
 T = TypeVar("T")
 
 
 def _strict_int(value: object, _: type) -> int:
-    if type(value) is not int:
-        raise TypeError(f"expected an integer, got {value!r}")
-    return value
+    return whole(value)
 
 
 def _strict_float(value: object, _: type) -> float:
@@ -45,16 +49,12 @@ def _strict_float(value: object, _: type) -> float:
 def _strict_str(value: object, type_: type) -> str:
     # The ``str`` class hook also receives ``StrEnum`` types (subclasses of str).
     if _is_enum(type_):
-        return typing.cast(str, _enum_structure(value, typing.cast(type[enum.Enum], type_)))
-    if type(value) is not str:
-        raise TypeError(f"expected a string, got {value!r}")
-    return value
+        return typing.cast(str, member(typing.cast(type[enum.Enum], type_), value))
+    return text(value)
 
 
 def _strict_bool(value: object, _: type) -> bool:
-    if type(value) is not bool:
-        raise TypeError(f"expected true or false, got {value!r}")
-    return value
+    return flag(value)
 
 
 def _is_enum(type_: Any) -> bool:
@@ -62,11 +62,7 @@ def _is_enum(type_: Any) -> bool:
 
 
 def _enum_structure(value: object, type_: type[enum.Enum]) -> enum.Enum:
-    for member in type_:
-        if member.value == value and type(member.value) is type(value):
-            return member
-    allowed = ", ".join(repr(member.value) for member in type_)
-    raise ValueError(f"{value!r} is not one of {allowed}")
+    return member(type_, value)
 
 
 def _is_homogenous_tuple(type_: Any) -> bool:
@@ -351,50 +347,108 @@ def load_view_fields(text: str | bytes, game: str, format_: int, view_type: type
     return data
 
 
-def dump_state(
-    converter: cattrs.Converter, game: str, format_: int, state: Any, indent: int | None = None
-) -> str:
-    """A state as JSON: ``{"game": game, "format": format_, ...its fields}``."""
-    data = {"game": game, "format": format_, **converter.unstructure(state)}
-    return json.dumps(data, indent=indent, separators=None if indent else (",", ":"))
+Upgrades = Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]
 
 
-def load_state_fields(
-    text: str | bytes,
-    game: str,
-    format_: int,
-    upgrades: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] | None = None,
-) -> dict[str, Any]:
-    """The fields of a state saved by `dump_state`, its envelope checked.
+class StateJSON:
+    """A game's states as JSON: the envelope ``{"game": ..., "format": ..., ...fields}``
+    and its checks, the one reader of the fields (`reading.record_kind` of the state
+    class) and their one writer, and the game's validator, run on every state read and
+    on every state that cannot be written.
 
     ``upgrades`` maps an older format to the function that lifts its fields to the next
     format (filling in what that format added with the value that changes nothing), so
-    older saved states still load. Another game, a format neither current nor
-    upgradable, or anything but a JSON object is an ``InvalidStateError`` naming
-    ``$.game`` or ``$.format``.
+    older saved states still load.
     """
-    data = loads_json(text)
-    if not isinstance(data, dict):
-        raise InvalidStateError(f"a state is a JSON object, not {type(data).__name__}")
-    data = dict(data)
-    found = data.pop("game", None)
-    if found != game:
-        raise InvalidStateError(
-            f'not a {game} state: expected "game": "{game}", found {found!r}', "$.game"
-        )
-    found_format = data.pop("format", None)
-    upgrades = upgrades or {}
-    readable = sorted((*upgrades, format_))
-    if type(found_format) is not int or found_format not in readable:
-        listed = ", ".join(map(str, readable))
-        raise InvalidStateError(
-            f"unsupported state format {found_format!r}: this version reads format(s) {listed}",
-            "$.format",
-        )
-    fields: dict[str, Any] = data
-    for older in range(found_format, format_):
-        fields = upgrades[older](fields)
-    return fields
+
+    def __init__(
+        self,
+        game: str,
+        format_: int,
+        state: type,
+        hooks: Mapping[Any, Kind],
+        write: Callable[[Any], str],
+        validate: Callable[[Any], None],
+        upgrades: Upgrades | None = None,
+    ) -> None:
+        self.game = game
+        self.format = format_
+        self._state = state
+        self._kind = record_kind(state, hooks)
+        self._validate = validate
+        self._upgrades = upgrades or {}
+        self._readable = sorted((*self._upgrades, format_))
+        self._write = write
+        self._head = f'{{"game":{COMPACT(game)},"format":{format_},'
+
+    def dump(self, state: Any, indent: int | None = None) -> str:
+        """``state`` as JSON text; compact (and canonical) when ``indent`` is ``None``.
+
+        ``write`` gives the compact JSON object of a state's fields; a state it cannot
+        write is malformed: the validator's `InvalidStateError` names where (should it find
+        nothing, the writer's `Wrong` does)."""
+        try:
+            text = self._head + self._write(state)[1:]
+        except RulesError:
+            raise
+        except (AttributeError, TypeError, KeyError, IndexError, ValueError) as error:
+            failure = error
+        else:
+            if indent is None:
+                return text
+            data = json.loads(text)
+            return json.dumps(data, indent=indent, separators=None if indent else (",", ":"))
+        self._validate(state)
+        if isinstance(failure, Wrong):
+            raise InvalidStateError(failure.message, failure.path()) from None
+        raise InvalidStateError(f"cannot be written: {type(failure).__name__}: {failure}")
+
+    def fields(self, text: str | bytes) -> dict[str, Any]:
+        """The fields of a saved state, its envelope checked and lifted to the current
+        format: another game, a format neither current nor upgradable, or anything but a
+        JSON object is an ``InvalidStateError`` naming ``$.game`` or ``$.format``."""
+        data = loads_json(text)
+        if not isinstance(data, dict):
+            raise InvalidStateError(f"a state is a JSON object, not {type(data).__name__}")
+        found = data.pop("game", None)
+        if found != self.game:
+            raise InvalidStateError(
+                f'not a {self.game} state: expected "game": "{self.game}", found {found!r}',
+                "$.game",
+            )
+        found_format = data.pop("format", None)
+        if type(found_format) is not int or found_format not in self._readable:
+            listed = ", ".join(map(str, self._readable))
+            raise InvalidStateError(
+                f"unsupported state format {found_format!r}: this version reads format(s) {listed}",
+                "$.format",
+            )
+        fields: dict[str, Any] = data
+        for older in range(found_format, self.format):
+            fields = self._upgrades[older](fields)
+        return fields
+
+    def read(self, fields: dict[str, Any]) -> Any:
+        """The state of ``fields`` (from `fields`), validated; anything malformed or
+        impossible is an ``InvalidStateError`` naming its JSON path (a missing field
+        first, wherever it is, then the first wrong value in field order)."""
+        made = Made()
+        try:
+            state = self._kind.read(fields, made)
+        except Wrong as wrong:
+            require_every_field(fields, self._state)
+            raise InvalidStateError(wrong.message, wrong.path()) from None
+        self._validate(state)
+        made.keep()
+        return state
+
+    def kept(self) -> int:
+        """How many parts of states read the reader keeps (each table is bounded)."""
+        return sum(len(table) for table in set(self._kind.tables()))
+
+
+COMPACT = json.JSONEncoder(separators=(",", ":")).encode
+"""``json.dumps(data, separators=(",", ":"))``, its encoder made once."""
 
 
 def add_option_field(data: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
