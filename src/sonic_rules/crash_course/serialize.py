@@ -336,28 +336,29 @@ def _catalogue(catalogue: Catalogue) -> str:
         loader = SHIPPED_CATALOGUES.get(name)
         if loader is not None and loader() is catalogue:
             return _reference_text(name)
-    _each(catalogue.tiles, _tile_spec)
-    _each(catalogue.shortcuts, _shortcut_spec)
+    for tile in _of(tuple, catalogue.tiles):
+        _check_tile(tile)
+    for shortcut in _of(tuple, catalogue.shortcuts):
+        _check_shortcut_tile(shortcut)
     _of(str, name)
     return COMPACT(_unstructure_catalogue(catalogue))
 
 
-def _tile_spec(spec: TileSpec) -> str:
+def _strings(values: Any) -> None:
+    if type(values) is not tuple or not _STR.issuperset(map(type, values)):
+        raise Wrong(f"expected a tuple of strings, got {values!r}")
+
+
+def _check_tile(spec: TileSpec) -> None:
     _of(TileSpec, spec)
-    for text in (spec.id, spec.kind, spec.turn):
-        _of(str, text)
-    if type(spec.rows) is not tuple or not _STR.issuperset(map(type, spec.rows)):
-        raise Wrong(f"expected a tuple of rows, got {spec.rows!r}")
-    return ""
+    _strings((spec.id, spec.kind, spec.turn))
+    _strings(spec.rows)
 
 
-def _shortcut_spec(spec: ShortcutSpec) -> str:
+def _check_shortcut_tile(spec: ShortcutSpec) -> None:
     _of(ShortcutSpec, spec)
-    for text in (spec.id, spec.kind):
-        _of(str, text)
-    if type(spec.shapes) is not tuple or not _STR.issuperset(map(type, spec.shapes)):
-        raise Wrong(f"expected a tuple of shapes, got {spec.shapes!r}")
-    return ""
+    _strings((spec.id, spec.kind))
+    _strings(spec.shapes)
 
 
 def _state_text(state: State) -> str:
