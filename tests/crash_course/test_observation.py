@@ -20,16 +20,16 @@ import pytest
 from crash_course.test_views import _configurations, _games, _move_hidden, _visible_changes
 from sonic_rules import InvalidActionError
 from sonic_rules.crash_course import State, default_catalogue, new_game
-from sonic_rules.crash_course.state import KINDS
-from sonic_rules.crash_course.tiles import TileSpec
-from sonic_rules.crash_course.validate import TERMINATIONS
-from sonic_rules.crash_course.views import (
+from sonic_rules.crash_course.observation import (
     information_state,
     observation_layout,
     observation_shape,
     observation_tensor,
-    observe,
 )
+from sonic_rules.crash_course.state import KINDS
+from sonic_rules.crash_course.tiles import TileSpec
+from sonic_rules.crash_course.validate import TERMINATIONS
+from sonic_rules.crash_course.views import observe
 
 EVERY = 3  # look at every third state of a game
 

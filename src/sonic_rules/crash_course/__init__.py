@@ -60,6 +60,12 @@ from sonic_rules.crash_course.describe import describe_action, describe_state
 from sonic_rules.crash_course.engine import apply, chance_outcomes, legal_actions, step
 from sonic_rules.crash_course.events import event_from_json, event_to_json
 from sonic_rules.crash_course.notation import NOTATION
+from sonic_rules.crash_course.observation import (
+    information_state,
+    observation_layout,
+    observation_shape,
+    observation_tensor,
+)
 from sonic_rules.crash_course.options import CharacterName, Options, Variant
 from sonic_rules.crash_course.phases import PHASES, Phase
 from sonic_rules.crash_course.players import PLAYERS, greedy_player, play_game, score
@@ -79,11 +85,7 @@ from sonic_rules.crash_course.views import (
     SeenCharacter,
     View,
     events_for,
-    information_state,
     legal_actions_for_view,
-    observation_layout,
-    observation_shape,
-    observation_tensor,
     observe,
     view_from_json,
 )
