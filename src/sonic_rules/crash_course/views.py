@@ -10,7 +10,8 @@ damage, Rings, Power-Ups, Flicky Birds, the discard, the piles' sizes) is public
 A view carries the multiset of tokens its seat has not seen (``unseen``, counts per
 `ItemKind`): the pile (face-down tokens included), the other seats' held items and
 another seat's draw. The spectator's view (``seat`` ``None``) holds no held item.
-Views are frozen values with strict JSON (`View.to_json`, `view_from_json`).
+Views are frozen values with strict JSON (`View.to_json`, `view_from_json`). An agent's
+tensor and string of a view are in `observation`.
 """
 
 from __future__ import annotations

@@ -12,6 +12,11 @@ FORMAT = 1
 """The record format version this library writes and reads."""
 MAX_LINE = 100_000
 """The longest line read (characters); a longer one is reported and skipped."""
+MAX_RECORD = 1_000_000
+"""The longest record read, in characters (given as bytes: in bytes); a longer one is
+refused before its lines are split (a game of a thousand turns needs under 50,000)."""
+MAX_PROBLEMS = 1_000
+"""The most problems one reading reports; with ``keep_going`` it stops at the next one."""
 
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9 _-]*")
 _SPACES = re.compile(r"[ \t]+")

@@ -57,6 +57,12 @@ from sonic_rules.super_teams.legality import (
     movable_characters,
 )
 from sonic_rules.super_teams.notation import NOTATION
+from sonic_rules.super_teams.observation import (
+    information_state,
+    observation_layout,
+    observation_shape,
+    observation_tensor,
+)
 from sonic_rules.super_teams.options import BonusSplit, Options
 from sonic_rules.super_teams.phases import PHASES, Phase
 from sonic_rules.super_teams.players import PLAYERS, greedy_player, play_game, score
@@ -73,11 +79,7 @@ from sonic_rules.super_teams.validate import validate_state
 from sonic_rules.super_teams.views import (
     View,
     events_for,
-    information_state,
     legal_actions_for_view,
-    observation_layout,
-    observation_shape,
-    observation_tensor,
     observe,
     view_from_json,
 )
