@@ -23,7 +23,7 @@ from sonic_rules import __version__, simulation, svg
 from sonic_rules.core.boundary import read_file
 from sonic_rules.core.errors import FileRefusedError
 from sonic_rules.core.game import Game, PlayedGame, Ply
-from sonic_rules.core.serialization import MAX_JSON_CHARS, loads_json
+from sonic_rules.core.serialization import MAX_JSON_BYTES, loads_json
 from sonic_rules.records.commands import replay_file, validate_files, write_simulated_record
 
 AnyGame = Game[Any, Any]
@@ -55,9 +55,6 @@ MAX_SIZE = 10_000
 """The widest picture ``render`` draws, in pixels (``--size``)."""
 MAX_WORKERS = 256
 """The most processes one ``simulate`` run starts (``--workers``)."""
-MAX_STATE_BYTES = 4 * MAX_JSON_CHARS
-"""The largest state file ``render`` reads: `MAX_JSON_CHARS` characters of up to 4 bytes.
-A record file (``validate``, ``replay``) may have `records.MAX_RECORD` bytes."""
 
 
 def _positive(text: str, maximum: int | None = None) -> int:
@@ -360,7 +357,7 @@ def render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     registry by its ``game`` tag) as SVG into ``args.output`` (``-``: standard output),
     as the referee sees it or, with ``--seat``, as that seat does. 1 on a problem."""
     try:
-        text = read_file(args.state, MAX_STATE_BYTES)
+        text = read_file(args.state, MAX_JSON_BYTES)
         tag = loads_json(text)
         name = tag.get("game") if isinstance(tag, dict) else None
         if not isinstance(name, str):

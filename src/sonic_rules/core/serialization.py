@@ -137,6 +137,9 @@ def structure_or_raise(
 
 MAX_JSON_CHARS = 1_000_000
 """The longest JSON text any loader reads (states, actions, events, views), in characters."""
+MAX_JSON_BYTES = 4 * MAX_JSON_CHARS
+"""The longest JSON given as bytes (or read from a file): `MAX_JSON_CHARS` characters of
+up to 4 bytes each."""
 MAX_JSON_DEPTH = 32
 """The deepest nesting of arrays and objects any loader reads (a saved state needs 4)."""
 MAX_NUMBER_DIGITS = 40
@@ -224,7 +227,7 @@ def loads_json(text: str | bytes) -> Any:
     ``Infinity`` are refused; a syntax error names the line and column.
     """
     if isinstance(text, bytes | bytearray):
-        if len(text) > 4 * MAX_JSON_CHARS:
+        if len(text) > MAX_JSON_BYTES:
             raise InvalidStateError(f"longer than {MAX_JSON_CHARS:,} characters")
         text = _decode(text)
     if not isinstance(text, str):

@@ -86,7 +86,10 @@ def _plain(options: Options) -> Options:
     flags = [field.name for field in attrs.fields(Options) if field.type in (bool, "bool")]
     for flag in flags:
         if type(getattr(options, flag)) is not bool:
-            raise InvalidStateError(f"{flag} is true or false", "$.options")
+            raise InvalidStateError(
+                f"must be true or false, not {shown_value(getattr(options, flag))}",
+                f"$.options.{flag}",
+            )
     for field in ("characters", "beginner_course"):
         if not isinstance(getattr(options, field), tuple | list):
             raise InvalidStateError(
