@@ -103,7 +103,13 @@ def _cc_view(change: Callable[[dict[str, Any]], None]) -> str:
     ("change", "path"),
     [
         # So many unseen tokens that a stand-in would deal them out one by one.
-        (lambda data: data.update(unseen=[10**30, *data["unseen"][1:]]), "$.unseen[0]"),
+        (
+            lambda data: data.update(
+                unseen=[data["unseen"][0] + 10**30, *data["unseen"][1:]],
+                pile_size=data["pile_size"] + 10**30,
+            ),
+            "$.unseen[0]",
+        ),
         (lambda data: data.update(characters=[]), "$.active"),
         (lambda data: data.update(phase="game-over"), None),
         (lambda data: data.update(pile_size=data["pile_size"] - 1), "$.unseen"),

@@ -169,6 +169,20 @@ def _check_seat(state: State, seat: object) -> int | None:
     return seat
 
 
+_SAME = tuple(
+    field.name
+    for field in attrs.fields(View)
+    if field.name in attrs.fields_dict(State) and field.name not in ("characters", "drawn")
+)
+"""The fields a view holds exactly as the state does, under the same names."""
+_SAME_CHARACTER = tuple(
+    field.name
+    for field in attrs.fields(SeenCharacter)
+    if field.name in attrs.fields_dict(Character) and field.name != "items"
+)
+"""The same for a character board (``items`` apart: a view may hide them)."""
+
+
 def observe(state: State, seat: int | None) -> View:
     """What ``seat`` may see of ``state``; ``seat`` ``None`` is a spectator.
 
@@ -187,15 +201,9 @@ def observe(state: State, seat: int | None) -> View:
                 unseen[kind.index] += 1
         characters.append(
             SeenCharacter(
-                name=character.name,
-                owner=character.owner,
-                position=character.position,
-                damage=character.damage,
+                **{name: getattr(character, name) for name in _SAME_CHARACTER},
                 items=character.items if seen else None,
                 item_count=len(character.items),
-                rings=character.rings,
-                power_up=character.power_up,
-                knocked_down=character.knocked_down,
             )
         )
     own_draw = seat is not None and state.turn == seat
@@ -203,39 +211,13 @@ def observe(state: State, seat: int | None) -> View:
         for kind in state.drawn:
             unseen[kind.index] += 1
     return View(
+        **{name: getattr(state, name) for name in _SAME},
         seat=seat,
-        variant=state.variant,
-        players=state.players,
-        options=state.options,
-        catalogue=state.catalogue,
         characters=tuple(characters),
-        birds=state.birds,
-        bird_supply=state.bird_supply,
         pile_size=sum(state.pile),
         unseen=tuple(unseen),
-        discard=state.discard,
-        box=state.box,
-        course=state.course,
-        tile_pile=state.tile_pile,
-        shortcuts=state.shortcuts,
-        board=state.board,
-        face_down=state.face_down,
-        phase=state.phase,
-        active=state.active,
-        actions_left=state.actions_left,
-        moved_this_turn=state.moved_this_turn,
-        draws_left=state.draws_left,
         drawn=state.drawn if own_draw else None,
         drawn_count=len(state.drawn),
-        motion=state.motion,
-        pending=state.pending,
-        turn_hazard_damage=state.turn_hazard_damage,
-        turn_laid_shortcuts=state.turn_laid_shortcuts,
-        won_by=state.won_by,
-        termination=state.termination,
-        turns_played=state.turns_played,
-        decisions_made=state.decisions_made,
-        shortcut_attempt=state.shortcut_attempt,
     )
 
 
@@ -247,84 +229,67 @@ def stand_in(view: View) -> State:
     is kept at once, and a keep choice needs two kinds), then the other characters' held
     items take the unseen tokens in `ItemKind` order (Rings last: a held item is never
     a Ring). Every rule the viewer's decisions depend on reads only what the view holds.
+    The unseen counts are checked first: no more of a kind than the box holds, so the
+    dealing is bounded whatever the view says.
     """
-    if len(view.unseen) != len(KINDS) or min(view.unseen) < 0:
-        raise InvalidStateError("one count per item kind, none negative", "$.unseen")
-    left = list(view.unseen)
-
-    def take(kind: ItemKind) -> ItemKind:
-        left[kind.index] -= 1
-        return kind
-
-    drawn = view.drawn
-    if drawn is None:
-        dealt: list[ItemKind] = []
-        while len(dealt) < view.drawn_count:
-            before = len(dealt)
-            for kind in KINDS:
-                if kind is not ItemKind.RING and len(dealt) < view.drawn_count and left[kind.index]:
-                    dealt.append(take(kind))
-            if len(dealt) == before:
-                if not left[ItemKind.RING.index]:
-                    raise InvalidStateError("more tokens drawn than unseen", "$.drawn_count")
-                dealt.append(take(ItemKind.RING))
-        drawn = tuple(dealt)
-    characters = []
-    for number, seen in enumerate(view.characters):
-        items = seen.items
-        if items is None:
-            held = []
-            for _ in range(seen.item_count):
-                found = next((k for k in KINDS if left[k.index]), None)
-                if found is None:
-                    where = f"$.characters[{number}].item_count"
-                    raise InvalidStateError("more items held than unseen", where)
-                held.append(take(found))
-            items = tuple(held)
-        characters.append(
-            Character(
-                name=seen.name,
-                owner=seen.owner,
-                position=seen.position,
-                damage=seen.damage,
-                items=items,
-                rings=seen.rings,
-                power_up=seen.power_up,
-                knocked_down=seen.knocked_down,
-            )
+    left = _unseen(view)
+    drawn = _deal_draw(view.drawn_count, left) if view.drawn is None else view.drawn
+    characters = tuple(
+        Character(
+            **{name: getattr(seen, name) for name in _SAME_CHARACTER},
+            items=_deal_held(number, seen, left) if seen.items is None else seen.items,
         )
-    return State(
-        variant=view.variant,
-        players=view.players,
-        options=view.options,
-        catalogue=view.catalogue,
-        characters=tuple(characters),
-        birds=view.birds,
-        bird_supply=view.bird_supply,
-        pile=tuple(left),
-        discard=view.discard,
-        box=view.box,
-        course=view.course,
-        tile_pile=view.tile_pile,
-        shortcuts=view.shortcuts,
-        board=view.board,
-        face_down=view.face_down,
-        phase=view.phase,
-        active=view.active,
-        actions_left=view.actions_left,
-        moved_this_turn=view.moved_this_turn,
-        draws_left=view.draws_left,
-        drawn=drawn,
-        motion=view.motion,
-        pending=view.pending,
-        turn_hazard_damage=view.turn_hazard_damage,
-        turn_laid_shortcuts=view.turn_laid_shortcuts,
-        won_by=view.won_by,
-        termination=view.termination,
-        turns_played=view.turns_played,
-        decisions_made=view.decisions_made,
-        shortcut_attempt=view.shortcut_attempt,
+        for number, seen in enumerate(view.characters)
     )
+    return State(
+        **{name: getattr(view, name) for name in _SAME},
+        characters=characters,
+        pile=tuple(left),
+        drawn=drawn,
+    )
+
+
+def _unseen(view: View) -> list[int]:
+    """The view's unseen counts, one per kind, each within what the box holds."""
+    if len(view.unseen) != len(KINDS):
+        raise InvalidStateError("one count per item kind, none negative", "$.unseen")
+    for kind, count in zip(KINDS, view.unseen, strict=True):
+        if not 0 <= count <= TOKEN_COUNTS[kind]:
+            raise InvalidStateError(
+                f"the box holds {TOKEN_COUNTS[kind]} {kind.value} tokens, not {count}",
+                f"$.unseen[{kind.index}]",
+            )
+    return list(view.unseen)
+
+
+def _deal_draw(count: int, left: list[int]) -> tuple[ItemKind, ...]:
+    """Another seat's draw of ``count`` tokens, taken from ``left``."""
+    dealt: list[ItemKind] = []
+    while len(dealt) < count:
+        before = len(dealt)
+        for kind in KINDS:
+            if kind is not ItemKind.RING and len(dealt) < count and left[kind.index]:
+                left[kind.index] -= 1
+                dealt.append(kind)
+        if len(dealt) == before:
+            if not left[ItemKind.RING.index]:
+                raise InvalidStateError("more tokens drawn than unseen", "$.drawn_count")
+            left[ItemKind.RING.index] -= 1
+            dealt.append(ItemKind.RING)
+    return tuple(dealt)
+
+
+def _deal_held(number: int, seen: SeenCharacter, left: list[int]) -> tuple[ItemKind, ...]:
+    """The items another seat's character ``number`` holds, taken from ``left``."""
+    held = []
+    for _ in range(seen.item_count):
+        found = next((kind for kind in KINDS if left[kind.index]), None)
+        if found is None:
+            where = f"$.characters[{number}].item_count"
+            raise InvalidStateError("more items held than unseen", where)
+        left[found.index] -= 1
+        held.append(found)
+    return tuple(held)
 
 
 def legal_actions_for_view(view: View) -> list[Action]:
@@ -399,9 +364,9 @@ def view_from_json(text: str | bytes) -> View:
 def _validate_view(view: View) -> None:
     """Refuse a view no state could give.
 
-    The counts are checked first, before anything is built from them (no more unseen
-    tokens of a kind than the box holds); then the view's stand-in (`stand_in`) must be
-    a state the rules could reach and must give this very view.
+    The counts are added up first; the view's stand-in (`stand_in`, which bounds the
+    unseen counts before it deals them out) must then be a state the rules could reach
+    and must give this very view.
     """
     if view.players not in (2, 3, 4):
         raise InvalidStateError("Crash Course is for 2, 3 or 4 players", "$.players")
@@ -409,12 +374,6 @@ def _validate_view(view: View) -> None:
         raise InvalidStateError(f"seat {view.seat} is not in this game", "$.seat")
     if len(view.unseen) != len(KINDS):
         raise InvalidStateError(f"one count per item kind ({len(KINDS)})", "$.unseen")
-    for kind, count in zip(KINDS, view.unseen, strict=True):
-        if not 0 <= count <= TOKEN_COUNTS[kind]:
-            raise InvalidStateError(
-                f"the box holds {TOKEN_COUNTS[kind]} {kind.value} tokens, not {count}",
-                f"$.unseen[{kind.index}]",
-            )
     if not 0 <= view.active < len(view.characters):
         raise InvalidStateError("no such character", "$.active")
     for number, seen in enumerate(view.characters):
