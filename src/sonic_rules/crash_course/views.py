@@ -169,20 +169,6 @@ def _check_seat(state: State, seat: object) -> int | None:
     return seat
 
 
-_SAME = tuple(
-    field.name
-    for field in attrs.fields(View)
-    if field.name in attrs.fields_dict(State) and field.name not in ("characters", "drawn")
-)
-"""The fields a view holds exactly as the state does, under the same names."""
-_SAME_CHARACTER = tuple(
-    field.name
-    for field in attrs.fields(SeenCharacter)
-    if field.name in attrs.fields_dict(Character) and field.name != "items"
-)
-"""The same for a character board (``items`` apart: a view may hide them)."""
-
-
 def observe(state: State, seat: int | None) -> View:
     """What ``seat`` may see of ``state``; ``seat`` ``None`` is a spectator.
 
@@ -193,31 +179,69 @@ def observe(state: State, seat: int | None) -> View:
         raise TypeError(f"state must be a Crash Course State, got {type(state).__name__}")
     seat = _check_seat(state, seat)
     unseen = list(state.pile)
-    characters = []
-    for character in state.characters:
-        seen = sees_held_items(state.options, character.owner, seat)
-        if not seen:
-            for kind in character.items:
-                unseen[kind.index] += 1
-        characters.append(
-            SeenCharacter(
-                **{name: getattr(character, name) for name in _SAME_CHARACTER},
-                items=character.items if seen else None,
-                item_count=len(character.items),
-            )
-        )
+    characters = tuple(
+        _seen_character(state, character, seat, unseen) for character in state.characters
+    )
     own_draw = seat is not None and state.turn == seat
     if not own_draw:
         for kind in state.drawn:
             unseen[kind.index] += 1
     return View(
-        **{name: getattr(state, name) for name in _SAME},
         seat=seat,
-        characters=tuple(characters),
+        variant=state.variant,
+        players=state.players,
+        options=state.options,
+        catalogue=state.catalogue,
+        characters=characters,
+        birds=state.birds,
+        bird_supply=state.bird_supply,
         pile_size=sum(state.pile),
         unseen=tuple(unseen),
+        discard=state.discard,
+        box=state.box,
+        course=state.course,
+        tile_pile=state.tile_pile,
+        shortcuts=state.shortcuts,
+        board=state.board,
+        face_down=state.face_down,
+        phase=state.phase,
+        active=state.active,
+        actions_left=state.actions_left,
+        moved_this_turn=state.moved_this_turn,
+        draws_left=state.draws_left,
         drawn=state.drawn if own_draw else None,
         drawn_count=len(state.drawn),
+        motion=state.motion,
+        pending=state.pending,
+        turn_hazard_damage=state.turn_hazard_damage,
+        turn_laid_shortcuts=state.turn_laid_shortcuts,
+        won_by=state.won_by,
+        termination=state.termination,
+        turns_played=state.turns_played,
+        decisions_made=state.decisions_made,
+        shortcut_attempt=state.shortcut_attempt,
+    )
+
+
+def _seen_character(
+    state: State, character: Character, seat: int | None, unseen: list[int]
+) -> SeenCharacter:
+    """``character``'s board as ``seat`` sees it; items it does not see counted in
+    ``unseen``."""
+    seen = sees_held_items(state.options, character.owner, seat)
+    if not seen:
+        for kind in character.items:
+            unseen[kind.index] += 1
+    return SeenCharacter(
+        name=character.name,
+        owner=character.owner,
+        position=character.position,
+        damage=character.damage,
+        items=character.items if seen else None,
+        item_count=len(character.items),
+        rings=character.rings,
+        power_up=character.power_up,
+        knocked_down=character.knocked_down,
     )
 
 
@@ -235,17 +259,53 @@ def stand_in(view: View) -> State:
     left = _unseen(view)
     drawn = _deal_draw(view.drawn_count, left) if view.drawn is None else view.drawn
     characters = tuple(
-        Character(
-            **{name: getattr(seen, name) for name in _SAME_CHARACTER},
-            items=_deal_held(number, seen, left) if seen.items is None else seen.items,
-        )
-        for number, seen in enumerate(view.characters)
+        _character(number, seen, left) for number, seen in enumerate(view.characters)
     )
     return State(
-        **{name: getattr(view, name) for name in _SAME},
+        variant=view.variant,
+        players=view.players,
+        options=view.options,
+        catalogue=view.catalogue,
         characters=characters,
+        birds=view.birds,
+        bird_supply=view.bird_supply,
         pile=tuple(left),
+        discard=view.discard,
+        box=view.box,
+        course=view.course,
+        tile_pile=view.tile_pile,
+        shortcuts=view.shortcuts,
+        board=view.board,
+        face_down=view.face_down,
+        phase=view.phase,
+        active=view.active,
+        actions_left=view.actions_left,
+        moved_this_turn=view.moved_this_turn,
+        draws_left=view.draws_left,
         drawn=drawn,
+        motion=view.motion,
+        pending=view.pending,
+        turn_hazard_damage=view.turn_hazard_damage,
+        turn_laid_shortcuts=view.turn_laid_shortcuts,
+        won_by=view.won_by,
+        termination=view.termination,
+        turns_played=view.turns_played,
+        decisions_made=view.decisions_made,
+        shortcut_attempt=view.shortcut_attempt,
+    )
+
+
+def _character(number: int, seen: SeenCharacter, left: list[int]) -> Character:
+    """Character ``number``'s board, its hidden items dealt from ``left``."""
+    return Character(
+        name=seen.name,
+        owner=seen.owner,
+        position=seen.position,
+        damage=seen.damage,
+        items=_deal_held(number, seen, left) if seen.items is None else seen.items,
+        rings=seen.rings,
+        power_up=seen.power_up,
+        knocked_down=seen.knocked_down,
     )
 
 
