@@ -1,17 +1,22 @@
 """The checks every untrusted input shares, before anything is built from it.
 
 JSON text has its own gate (`serialization.loads_json`); this module holds the rest: a
-file read whole only if it is a regular file within a size limit, and a whole number
-within the range a field allows.
+file read whole only if it is a regular file within a size limit, a whole number within
+the range a field allows, and a seat's view checked against a state that gives it.
 """
 
 from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
+from typing import TypeVar
 
 from sonic_rules.core.errors import FileRefusedError, InvalidStateError, shown_value
 from sonic_rules.core.serialization import MAX_NUMBER_DIGITS
+
+S = TypeVar("S")
+V = TypeVar("V")
 
 MAX_WHOLE_NUMBER = 10**MAX_NUMBER_DIGITS - 1
 """The largest count or limit an option may hold: the largest number JSON text may write
@@ -59,3 +64,19 @@ def check_whole_number(value: object, path: str, low: int, high: int = MAX_WHOLE
     else:
         wanted = f"a whole number from {low:,} to {high:,}"
     raise InvalidStateError(f"must be {wanted}, not {shown_value(value)}", path)
+
+
+def check_view_given(
+    view: V,
+    seat: int | None,
+    stand_in: S,
+    validate: Callable[[S], None],
+    observe: Callable[[S, int | None], V],
+) -> None:
+    """Refuse a view no state gives: its ``stand_in`` (a state the view cannot tell from
+    the real one) must be one the rules could reach (``validate`` raises if not) and must
+    give this very view to ``seat``. Then every method of the view works as it does on
+    any view `observe` gives."""
+    validate(stand_in)
+    if observe(stand_in, seat) != view:
+        raise InvalidStateError("no state gives this view: its parts do not fit together")

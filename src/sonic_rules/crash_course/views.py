@@ -20,6 +20,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from sonic_rules.core.boundary import check_view_given
 from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.errors import InvalidActionError, InvalidStateError
 from sonic_rules.core.events import Event
@@ -457,7 +458,4 @@ def _validate_view(view: View) -> None:
         raise InvalidStateError(
             "unseen must be the pile, the other seats' items and their draw", "$.unseen"
         )
-    state = stand_in(view)
-    validate_state(state)
-    if observe(state, view.seat) != view:
-        raise InvalidStateError("no state gives this view: its parts do not fit together", "$")
+    check_view_given(view, view.seat, stand_in(view), validate_state, observe)

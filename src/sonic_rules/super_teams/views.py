@@ -22,6 +22,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from sonic_rules.core.boundary import check_view_given
 from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.errors import InvalidActionError, InvalidStateError
 from sonic_rules.core.events import Event
@@ -322,7 +323,4 @@ def _validate_view(view: View) -> None:
         raise InvalidStateError("unseen must be the deck and the other hands", "$.unseen")
     if len(view.unseen_bonus) != view.bonus_deck_size + other_bonus:
         raise InvalidStateError("unseen_bonus must be the bonus deck and the other hands", "$")
-    state = _stand_in(view)
-    validate_state(state)
-    if observe(state, view.seat) != view:
-        raise InvalidStateError("no state gives this view: its parts do not fit together", "$")
+    check_view_given(view, view.seat, _stand_in(view), validate_state, observe)
