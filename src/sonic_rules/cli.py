@@ -20,8 +20,10 @@ import attrs
 
 import sonic_rules
 from sonic_rules import __version__, simulation, svg
+from sonic_rules.core.boundary import read_file
+from sonic_rules.core.errors import FileRefusedError
 from sonic_rules.core.game import Game, PlayedGame, Ply
-from sonic_rules.core.serialization import MAX_JSON_CHARS, loads_json
+from sonic_rules.core.serialization import MAX_JSON_BYTES, loads_json
 from sonic_rules.records.commands import replay_file, validate_files, write_simulated_record
 
 AnyGame = Game[Any, Any]
@@ -50,9 +52,9 @@ MAX_GAMES = 1_000_000
 MAX_ACTIONS = 1_000_000
 """The highest driver cap on one game's actions (``--max-actions``)."""
 MAX_SIZE = 10_000
+"""The widest picture ``render`` draws, in pixels (``--size``)."""
 MAX_WORKERS = 256
 """The most processes one ``simulate`` run starts (``--workers``)."""
-"""The widest picture ``render`` draws, in pixels (``--size``)."""
 
 
 def _positive(text: str, maximum: int | None = None) -> int:
@@ -355,8 +357,7 @@ def render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     registry by its ``game`` tag) as SVG into ``args.output`` (``-``: standard output),
     as the referee sees it or, with ``--seat``, as that seat does. 1 on a problem."""
     try:
-        with Path(args.state).open("rb") as file:
-            text = file.read(4 * MAX_JSON_CHARS + 1)  # loads_json refuses more
+        text = read_file(args.state, MAX_JSON_BYTES)
         tag = loads_json(text)
         name = tag.get("game") if isinstance(tag, dict) else None
         if not isinstance(name, str):
@@ -366,6 +367,8 @@ def render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except OSError as error:
         err.write(f"{args.state}: cannot read it: {error.strerror}\n")
         return 1
+    except FileRefusedError:
+        raise
     except (ValueError, LookupError, TypeError) as error:
         err.write(f"{args.state}: {error}\n")
         return 1
@@ -552,6 +555,10 @@ def main(
         return handlers[args.command]()
     except BrokenPipeError:
         return 0
+    except FileRefusedError as error:
+        # A file the command will not read is a bad argument: one line, as argparse says it.
+        err.write(f"sonic-rules {args.command}: error: {error}\n")
+        return 2
 
 
 if __name__ == "__main__":

@@ -81,6 +81,21 @@ class BoardError(RulesError):
         return (type(self), (self.message, self.where))
 
 
+class FileRefusedError(RulesError):
+    """A file refused before it is read: not a regular file, or longer than the limit.
+
+    ``path`` names the file, ``message`` says why.
+    """
+
+    def __init__(self, message: str, path: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+    def __reduce__(self) -> tuple[type[FileRefusedError], tuple[str, str]]:
+        return (type(self), (self.message, self.path))
+
+
 DEEP_ERRORS = (
     AttributeError,
     TypeError,

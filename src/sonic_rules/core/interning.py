@@ -110,6 +110,7 @@ class Findings:
             memo.put(parts, found)
         self._entries.clear()
 
+
 class Interned:
     """One object per distinct key for values built from untrusted input (a reader's
     records and tuples), for at most ``size`` keys (then it starts afresh).

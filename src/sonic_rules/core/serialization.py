@@ -133,17 +133,25 @@ def structure_or_raise(
 
 MAX_JSON_CHARS = 1_000_000
 """The longest JSON text any loader reads (states, actions, events, views), in characters."""
+MAX_JSON_BYTES = 4 * MAX_JSON_CHARS
+"""The longest JSON given as bytes (or read from a file): `MAX_JSON_CHARS` characters of
+up to 4 bytes each."""
 MAX_JSON_DEPTH = 32
 """The deepest nesting of arrays and objects any loader reads (a saved state needs 4)."""
 MAX_NUMBER_DIGITS = 40
 """The most digits a number in JSON text may have (no field needs more than a few)."""
 
-_STRING_PATTERN = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+# A string runs to its closing quote or, unterminated, to the end of the text (the
+# parser refuses it then). Matching always succeeds where a string opens, so no scan
+# restarts inside one: every pattern here reads each character a bounded number of
+# times, and the whole check is linear in the text's length.
+_STRING_PATTERN = r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\\?\Z)'
 _STRING = re.compile(_STRING_PATTERN, re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
-_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_NUMBER_DIGITS + 1},}}")
+_NUMBER_PATTERN = rf"(?<![0-9])[0-9]{{{MAX_NUMBER_DIGITS + 1}}}"
+_LONG_NUMBER = re.compile(_NUMBER_PATTERN)
 _TOKEN = re.compile(
-    rf"{_STRING_PATTERN}|(?P<bracket>[\[\]{{}}])|(?P<number>[0-9]{{{MAX_NUMBER_DIGITS + 1},}})",
+    rf"{_STRING_PATTERN}|(?P<bracket>[\[\]{{}}])|(?P<number>{_NUMBER_PATTERN})",
     re.DOTALL,
 )
 
@@ -215,7 +223,7 @@ def loads_json(text: str | bytes) -> Any:
     ``Infinity`` are refused; a syntax error names the line and column.
     """
     if isinstance(text, bytes | bytearray):
-        if len(text) > 4 * MAX_JSON_CHARS:
+        if len(text) > MAX_JSON_BYTES:
             raise InvalidStateError(f"longer than {MAX_JSON_CHARS:,} characters")
         text = _decode(text)
     if not isinstance(text, str):
@@ -251,10 +259,17 @@ def configure_actions(converter: cattrs.Converter, union: Any) -> None:
 def dump_action(
     converter: cattrs.Converter, union: Any, types: tuple[type, ...], action: Any
 ) -> str:
-    """An action as JSON, tagged by its type; anything else is an ``InvalidActionError``."""
+    """An action as JSON, tagged by its type; anything else (another type, or an action
+    with a field forged past its constructor) is an ``InvalidActionError``."""
     if type(action) not in types:
         raise InvalidActionError(f"not an action of this game: {action!r}")
+    where = forged_field(action)
+    if where is not None:
+        raise InvalidActionError(f"${where}: {_FORGED.format(type(action).__name__)}")
     return json.dumps(converter.unstructure(action, union))
+
+
+_FORGED = "{} holds a value of another type than its field takes here"
 
 
 def load_action(
@@ -286,10 +301,14 @@ def load_action(
 def dump_event(converter: cattrs.Converter, union: Any, types: tuple[type, ...], event: Any) -> str:
     """An event as compact JSON, tagged ``{"type": "<kebab-case name>", ...}``.
 
-    Anything not of ``types`` raises ``TypeError``.
+    Anything not of ``types`` raises ``TypeError``; an event with a field forged past its
+    constructor, ``InvalidStateError`` naming the field.
     """
     if type(event) not in types:
         raise TypeError(f"event must be an event of this game, got {event!r}")
+    where = forged_field(event)
+    if where is not None:
+        raise InvalidStateError(_FORGED.format(type(event).__name__), f"${where}")
     return json.dumps(converter.unstructure(event, union), separators=(",", ":"))
 
 
@@ -487,3 +506,73 @@ def require_every_field(value: Any, type_: Any, path: str = "$") -> None:
     elif isinstance(type_, types.UnionType) and value is not None:
         for member in arguments:
             require_every_field(value, member, path)
+
+
+_Where = Callable[[Any], str | None]
+"""Where in a value the first value of another type is, below it (``""``: the value
+itself, ``".seat"``, ``"[2].row"``), or ``None`` when every value is of its type."""
+
+
+def forged_field(value: object) -> str | None:
+    """Where in ``value`` (an attrs record) the first value of another type than its
+    annotation names is (``""``: ``value`` itself, ``".seat"``, ``"[2].row"``); ``None``
+    when every value is of exactly its type (`wrong_type`)."""
+    kind: Any = type(value)
+    return wrong_type(kind)(value)
+
+
+@functools.lru_cache(maxsize=256)
+def wrong_type(type_: Any) -> _Where:
+    """A function giving where a value is first not of exactly the type ``type_`` names,
+    all the way down: no subclass, no ``True`` for ``1``, no list for a tuple.
+
+    Built once per type from its annotations (records, homogeneous and fixed tuples,
+    unions, ``None``, plain classes). An object forged past its constructor
+    (``object.__setattr__``) can hold anything; this is how a writer refuses it.
+    """
+    if attrs.has(type_):
+        hints = _type_hints(type_)
+        return _record_check(
+            type_, tuple((f.name, wrong_type(hints[f.name])) for f in attrs.fields(type_))
+        )
+    arguments = typing.get_args(type_)
+    if typing.get_origin(type_) is tuple and arguments[1:] == (Ellipsis,):
+        return _tuple_check(wrong_type(arguments[0]))
+    if isinstance(type_, types.UnionType):
+        return _union_check(tuple(map(wrong_type, arguments)))
+    if isinstance(type_, type) and not arguments:
+        return lambda value: None if type(value) is type_ else ""
+    raise TypeError(f"no exact type check for {type_!r}")
+
+
+def _record_check(kind: type, fields: tuple[tuple[str, _Where], ...]) -> _Where:
+    def check(value: Any) -> str | None:
+        if type(value) is not kind:
+            return ""
+        for name, inner in fields:
+            where = inner(getattr(value, name))
+            if where is not None:
+                return f".{name}{where}"
+        return None
+
+    return check
+
+
+def _tuple_check(item: _Where) -> _Where:
+    def check(value: Any) -> str | None:
+        if type(value) is not tuple:
+            return ""
+        for index, inner in enumerate(value):
+            where = item(inner)
+            if where is not None:
+                return f"[{index}]{where}"
+        return None
+
+    return check
+
+
+def _union_check(members: tuple[_Where, ...]) -> _Where:
+    def check(value: Any) -> str | None:
+        return None if any(member(value) is None for member in members) else ""
+
+    return check

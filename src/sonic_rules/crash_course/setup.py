@@ -16,8 +16,9 @@ from typing import Any
 
 import attrs
 
-from sonic_rules.core.errors import BoardError, InvalidStateError
+from sonic_rules.core.errors import BoardError, InvalidStateError, shown_value
 from sonic_rules.core.serialization import structure_or_raise
+from sonic_rules.crash_course.options import check_options
 from sonic_rules.crash_course.phases import PHASES
 from sonic_rules.crash_course.position import (
     CourseEntry,
@@ -69,16 +70,18 @@ def _options(options: Options | Mapping[str, Any] | None) -> Options:
     if options is None:
         return Options()
     if isinstance(options, Mapping):
-        return structure_or_raise(converter, dict(options), Options, "$.options")
-    if not isinstance(options, Options):
+        checked = structure_or_raise(converter, dict(options), Options, "$.options")
+    elif isinstance(options, Options):
+        # A hand-built Options is checked like a loaded one: through its JSON form.
+        data = converter.unstructure(_plain(options))
+        checked = structure_or_raise(converter, data, Options, "$.options")
+    else:
         raise InvalidStateError(
             f"options must be a crash_course.Options or a mapping, got {type(options).__name__}",
             "$.options",
         )
-    # A hand-built Options is checked like a loaded one: through its JSON form.
-    return structure_or_raise(
-        converter, converter.unstructure(_plain(options)), Options, "$.options"
-    )
+    check_options(checked)
+    return checked
 
 
 def _plain(options: Options) -> Options:
@@ -86,7 +89,16 @@ def _plain(options: Options) -> Options:
     flags = [field.name for field in attrs.fields(Options) if field.type in (bool, "bool")]
     for flag in flags:
         if type(getattr(options, flag)) is not bool:
-            raise InvalidStateError(f"{flag} is true or false", "$.options")
+            raise InvalidStateError(
+                f"must be true or false, not {shown_value(getattr(options, flag))}",
+                f"$.options.{flag}",
+            )
+    for field in ("characters", "beginner_course"):
+        if not isinstance(getattr(options, field), tuple | list):
+            raise InvalidStateError(
+                f"must be a tuple, not {shown_value(getattr(options, field))}",
+                f"$.options.{field}",
+            )
     names = []
     for index, name in enumerate(options.characters):
         if isinstance(name, CharacterName):

@@ -23,7 +23,8 @@ from typing import Any
 
 import attrs
 
-from sonic_rules.core.errors import BoardError, InvalidStateError
+from sonic_rules.core.boundary import read_file
+from sonic_rules.core.errors import BoardError, FileRefusedError, InvalidStateError
 from sonic_rules.core.serialization import MAX_JSON_CHARS, loads_json
 
 ROWS = 3
@@ -341,15 +342,12 @@ def _read_file(path_text: str | Path) -> tuple[bytes, str]:
         raise BoardError(
             "not a tile file's path, and not JSON text (which starts with '{')", _short(source)
         )
-    path = Path(path_text)
     try:
-        with path.open("rb") as file:
-            data = file.read(4 * MAX_CATALOGUE_CHARS + 1)
+        return read_file(path_text, 4 * MAX_CATALOGUE_CHARS), source
     except OSError as error:
         raise BoardError(f"cannot read tile file: {error.strerror}", source) from None
-    if len(data) > 4 * MAX_CATALOGUE_CHARS:
-        raise BoardError(f"longer than {MAX_CATALOGUE_CHARS:,} characters", source)
-    return data, source
+    except FileRefusedError as error:
+        raise BoardError(error.message, source) from None
 
 
 def _parse_text(text: str | bytes, source: str | None) -> Catalogue:

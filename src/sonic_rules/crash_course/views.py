@@ -10,9 +10,8 @@ damage, Rings, Power-Ups, Flicky Birds, the discard, the piles' sizes) is public
 A view carries the multiset of tokens its seat has not seen (``unseen``, counts per
 `ItemKind`): the pile (face-down tokens included), the other seats' held items and
 another seat's draw. The spectator's view (``seat`` ``None``) holds no held item.
-Views are frozen values with strict JSON (`View.to_json`, `view_from_json`). The
-observation tensor and the information state an agent gets are built from them
-(`observation`).
+Views are frozen values with strict JSON (`View.to_json`, `view_from_json`). An agent's
+tensor and string of a view are in `observation`.
 """
 
 from __future__ import annotations
@@ -21,6 +20,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from sonic_rules.core.boundary import check_view_given
 from sonic_rules.core.chance import ChanceType
 from sonic_rules.core.errors import InvalidStateError, require_instance
 from sonic_rules.core.events import Event
@@ -39,6 +39,7 @@ from sonic_rules.crash_course.options import CharacterName, Options, Variant
 from sonic_rules.crash_course.serialize import FORMAT, GAME_NAME, converter
 from sonic_rules.crash_course.state import (
     KINDS,
+    TOKEN_COUNTS,
     BoardItem,
     Character,
     Frame,
@@ -175,25 +176,9 @@ def observe(state: State, seat: int | None) -> View:
     state = _require_state(state)
     seat = check_seat(seat, state.players)
     unseen = list(state.pile)
-    characters = []
-    for character in state.characters:
-        seen = sees_held_items(state.options, character.owner, seat)
-        if not seen:
-            for kind in character.items:
-                unseen[kind.index] += 1
-        characters.append(
-            SeenCharacter(
-                name=character.name,
-                owner=character.owner,
-                position=character.position,
-                damage=character.damage,
-                items=character.items if seen else None,
-                item_count=len(character.items),
-                rings=character.rings,
-                power_up=character.power_up,
-                knocked_down=character.knocked_down,
-            )
-        )
+    characters = tuple(
+        _seen_character(state, character, seat, unseen) for character in state.characters
+    )
     own_draw = seat is not None and state.turn == seat
     if not own_draw:
         for kind in state.drawn:
@@ -204,7 +189,7 @@ def observe(state: State, seat: int | None) -> View:
         players=state.players,
         options=state.options,
         catalogue=state.catalogue,
-        characters=tuple(characters),
+        characters=characters,
         birds=state.birds,
         bird_supply=state.bird_supply,
         pile_size=sum(state.pile),
@@ -235,6 +220,28 @@ def observe(state: State, seat: int | None) -> View:
     )
 
 
+def _seen_character(
+    state: State, character: Character, seat: int | None, unseen: list[int]
+) -> SeenCharacter:
+    """``character``'s board as ``seat`` sees it; items it does not see counted in
+    ``unseen``."""
+    seen = sees_held_items(state.options, character.owner, seat)
+    if not seen:
+        for kind in character.items:
+            unseen[kind.index] += 1
+    return SeenCharacter(
+        name=character.name,
+        owner=character.owner,
+        position=character.position,
+        damage=character.damage,
+        items=character.items if seen else None,
+        item_count=len(character.items),
+        rings=character.rings,
+        power_up=character.power_up,
+        knocked_down=character.knocked_down,
+    )
+
+
 def stand_in(view: View) -> State:
     """A state the viewer cannot tell from the real one: the viewer's own items and draw
     where they are, the unseen tokens dealt out to the rest, the pile keeping the others.
@@ -243,58 +250,20 @@ def stand_in(view: View) -> State:
     is kept at once, and a keep choice needs two kinds), then the other characters' held
     items take the unseen tokens in `ItemKind` order (Rings last: a held item is never
     a Ring). Every rule the viewer's decisions depend on reads only what the view holds.
+    The unseen counts are checked first: no more of a kind than the box holds, so the
+    dealing is bounded whatever the view says.
     """
-    if len(view.unseen) != len(KINDS) or min(view.unseen) < 0:
-        raise InvalidStateError("one count per item kind, none negative", "$.unseen")
-    left = list(view.unseen)
-
-    def take(kind: ItemKind) -> ItemKind:
-        left[kind.index] -= 1
-        return kind
-
-    drawn = view.drawn
-    if drawn is None:
-        dealt: list[ItemKind] = []
-        while len(dealt) < view.drawn_count:
-            before = len(dealt)
-            for kind in KINDS:
-                if kind is not ItemKind.RING and len(dealt) < view.drawn_count and left[kind.index]:
-                    dealt.append(take(kind))
-            if len(dealt) == before:
-                if not left[ItemKind.RING.index]:
-                    raise InvalidStateError("more tokens drawn than unseen", "$.drawn_count")
-                dealt.append(take(ItemKind.RING))
-        drawn = tuple(dealt)
-    characters = []
-    for number, seen in enumerate(view.characters):
-        items = seen.items
-        if items is None:
-            held = []
-            for _ in range(seen.item_count):
-                found = next((k for k in KINDS if left[k.index]), None)
-                if found is None:
-                    where = f"$.characters[{number}].item_count"
-                    raise InvalidStateError("more items held than unseen", where)
-                held.append(take(found))
-            items = tuple(held)
-        characters.append(
-            Character(
-                name=seen.name,
-                owner=seen.owner,
-                position=seen.position,
-                damage=seen.damage,
-                items=items,
-                rings=seen.rings,
-                power_up=seen.power_up,
-                knocked_down=seen.knocked_down,
-            )
-        )
+    left = _unseen(view)
+    drawn = _deal_draw(view.drawn_count, left) if view.drawn is None else view.drawn
+    characters = tuple(
+        _character(number, seen, left) for number, seen in enumerate(view.characters)
+    )
     return State(
         variant=view.variant,
         players=view.players,
         options=view.options,
         catalogue=view.catalogue,
-        characters=tuple(characters),
+        characters=characters,
         birds=view.birds,
         bird_supply=view.bird_supply,
         pile=tuple(left),
@@ -321,6 +290,63 @@ def stand_in(view: View) -> State:
         decisions_made=view.decisions_made,
         shortcut_attempt=view.shortcut_attempt,
     )
+
+
+def _character(number: int, seen: SeenCharacter, left: list[int]) -> Character:
+    """Character ``number``'s board, its hidden items dealt from ``left``."""
+    return Character(
+        name=seen.name,
+        owner=seen.owner,
+        position=seen.position,
+        damage=seen.damage,
+        items=_deal_held(number, seen, left) if seen.items is None else seen.items,
+        rings=seen.rings,
+        power_up=seen.power_up,
+        knocked_down=seen.knocked_down,
+    )
+
+
+def _unseen(view: View) -> list[int]:
+    """The view's unseen counts, one per kind, each within what the box holds."""
+    if len(view.unseen) != len(KINDS):
+        raise InvalidStateError("one count per item kind, none negative", "$.unseen")
+    for kind, count in zip(KINDS, view.unseen, strict=True):
+        if not 0 <= count <= TOKEN_COUNTS[kind]:
+            raise InvalidStateError(
+                f"the box holds {TOKEN_COUNTS[kind]} {kind.value} tokens, not {count}",
+                f"$.unseen[{kind.index}]",
+            )
+    return list(view.unseen)
+
+
+def _deal_draw(count: int, left: list[int]) -> tuple[ItemKind, ...]:
+    """Another seat's draw of ``count`` tokens, taken from ``left``."""
+    dealt: list[ItemKind] = []
+    while len(dealt) < count:
+        before = len(dealt)
+        for kind in KINDS:
+            if kind is not ItemKind.RING and len(dealt) < count and left[kind.index]:
+                left[kind.index] -= 1
+                dealt.append(kind)
+        if len(dealt) == before:
+            if not left[ItemKind.RING.index]:
+                raise InvalidStateError("more tokens drawn than unseen", "$.drawn_count")
+            left[ItemKind.RING.index] -= 1
+            dealt.append(ItemKind.RING)
+    return tuple(dealt)
+
+
+def _deal_held(number: int, seen: SeenCharacter, left: list[int]) -> tuple[ItemKind, ...]:
+    """The items another seat's character ``number`` holds, taken from ``left``."""
+    held = []
+    for _ in range(seen.item_count):
+        found = next((kind for kind in KINDS if left[kind.index]), None)
+        if found is None:
+            where = f"$.characters[{number}].item_count"
+            raise InvalidStateError("more items held than unseen", where)
+        left[found.index] -= 1
+        held.append(found)
+    return tuple(held)
 
 
 def legal_actions_for_view(view: View) -> list[Action]:
@@ -379,7 +405,12 @@ def view_from_json(text: str | bytes) -> View:
 
 
 def _validate_view(view: View) -> None:
-    """Refuse a view whose parts could not come from one state."""
+    """Refuse a view no state could give.
+
+    The counts are added up first; the view's stand-in (`stand_in`, which bounds the
+    unseen counts before it deals them out) must then be a state the rules could reach
+    and must give this very view.
+    """
     if view.players not in (2, 3, 4):
         raise InvalidStateError("Crash Course is for 2, 3 or 4 players", "$.players")
     if view.seat is not None and not 0 <= view.seat < view.players:
@@ -409,4 +440,4 @@ def _validate_view(view: View) -> None:
         raise InvalidStateError(
             "unseen must be the pile, the other seats' items and their draw", "$.unseen"
         )
-    validate_state(stand_in(view))
+    check_view_given(view, view.seat, stand_in(view), validate_state, observe)

@@ -57,8 +57,10 @@ from sonic_rules.super_teams.state import State
 
 # -- reading a line -----------------------------------------------------------------------
 
+# Possessive: a colour followed by a long run of spaces and no number is refused in one
+# pass, not once for every way of sharing the spaces between the two runs.
 _TOKEN = re.compile(
-    r"(?P<card>\b(?:blue|red|black|yellow)[ \t]*-?[ \t]*\d+\b)"
+    r"(?P<card>\b(?:blue|red|black|yellow)[ \t]*+-?+[ \t]*+\d++\b)"
     r"|(?P<word>[a-z]+(?:-[a-z]+)*)"
     r"|(?P<number>\d+)"
     r"|(?P<unknown>\?)"

@@ -12,19 +12,17 @@ The view is the seat's knowledge *now*, as the ruling states it: the unseen card
 one multiset (the deck and the other hands together). A seat that remembers the game
 may know more (right after the bonus discard pile becomes the new bonus deck, for
 instance, it knows that deck's content); such memory lives with the seat, for example
-in the sequence of its views, not in the state.
-
-The observation tensor and the information state an agent gets are built from these
-views (`observation`).
+in the sequence of its views, not in the state. An agent's tensor and string of a
+view are in `observation`.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 
 import attrs
 
+from sonic_rules.core.boundary import check_view_given
 from sonic_rules.core.chance import ChanceType
 from sonic_rules.core.errors import InvalidStateError, require_instance
 from sonic_rules.core.events import Event
@@ -42,15 +40,15 @@ from sonic_rules.super_teams.cards import (
     BonusKind,
     Card,
     Character,
-    movement_deck,
     sort_bonus,
 )
 from sonic_rules.super_teams.describe import describe_state
 from sonic_rules.super_teams.legality import LEGAL
-from sonic_rules.super_teams.options import Options, colours_in_play
+from sonic_rules.super_teams.options import Options, check_options
 from sonic_rules.super_teams.phases import PHASES, Phase
 from sonic_rules.super_teams.serialize import FORMAT, GAME_NAME, converter
 from sonic_rules.super_teams.state import PendingMove, Piece, State
+from sonic_rules.super_teams.validate import validate_state
 
 
 @attrs.frozen
@@ -273,10 +271,19 @@ def view_from_json(text: str | bytes) -> View:
 
 
 def _validate_view(view: View) -> None:
-    """Refuse a view whose parts could not come from one state."""
+    """Refuse a view no state could give.
+
+    The counts are checked first, before anything is built from them (the bonus split
+    before a deck of that many cards); then the view's stand-in (`_stand_in`), the state
+    that deals the unseen cards out in order, must be one the rules could reach and must
+    give this very view. Every card the rules keep out of a hand (the special card, a
+    Super Jump) sorts last, so the stand-in leaves it in its deck whenever some state
+    could.
+    """
     players = view.players
     if players not in (2, 3, 4):
         raise InvalidStateError("Super Teams is for 2, 3 or 4 players", "$.players")
+    check_options(players, view.options)
     if view.seat is not None and not 0 <= view.seat < players:
         raise InvalidStateError(f"seat {view.seat} is not in this game", "$.seat")
     if (view.seat is None) != (view.hand is None) or (view.hand is None) != (
@@ -291,16 +298,10 @@ def _validate_view(view: View) -> None:
             raise InvalidStateError("the hand's size differs from hand_sizes", "$.hand")
         if len(view.bonus_hand) != view.bonus_hand_sizes[view.seat]:
             raise InvalidStateError("the bonus hand's size differs", "$.bonus_hand")
-    own, own_bonus = view.hand or (), view.bonus_hand or ()
     other = sum(size for s, size in enumerate(view.hand_sizes) if s != view.seat)
     other_bonus = sum(size for s, size in enumerate(view.bonus_hand_sizes) if s != view.seat)
     if len(view.unseen) != view.deck_size + other:
         raise InvalidStateError("unseen must be the deck and the other hands", "$.unseen")
     if len(view.unseen_bonus) != view.bonus_deck_size + other_bonus:
         raise InvalidStateError("unseen_bonus must be the bonus deck and the other hands", "$")
-    colours = colours_in_play(players, view.options)
-    if Counter([*own, *view.unseen, *view.discard]) != Counter(movement_deck(colours)):
-        raise InvalidStateError("the movement cards do not add up to the deck", "$.unseen")
-    everything = Counter(view.options.bonus_split.cards())
-    if Counter([*own_bonus, *view.unseen_bonus, *view.bonus_discard]) != everything:
-        raise InvalidStateError("the bonus cards do not add up to the split", "$.unseen_bonus")
+    check_view_given(view, view.seat, _stand_in(view), validate_state, observe)
