@@ -1,18 +1,64 @@
-"""One object per distinct frozen value, and what was made of one, for the hot paths.
+"""Every cache of the engines, in one facility: named, bounded, exact, and forgettable.
 
-Actions and events are frozen attrs values: two with the same fields are equal and
+Actions, spaces and events are frozen values: two with the same fields are equal and
 interchangeable, so an engine can hand out the one it made before instead of building
-(and checking) a new one each time (`made_once`). States share the parts an action
-leaves unchanged, so what is worked out from a part can be remembered by the part's
-identity (`IdentityMemo`).
+(and checking) a new one each time (`made_once`). What a function works out from
+frozen values can be remembered by those values (`memo`). States share the parts an
+action leaves unchanged, so what is worked out from a part can be remembered by the
+part's identity (`IdentityMemo`).
+
+Three rules hold for every cache made here:
+
+- it is bounded: once full it starts afresh;
+- it keys on its values with their exact types: ``3.0 == 3`` and ``True == 1`` in
+  Python, and a hand-built state holding a float where an int belongs must never be
+  served what was made for the int (nor the other way round). A key part that is
+  itself a compound value (a space, say) is compared by value: what the engines pass
+  there is made of ints by construction;
+- it is named and listed (`caches`), for the performance page; `forget` empties every
+  one, which an engine does when a state proves malformed, so that a refused input
+  leaves nothing behind.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import is_
 from typing import Any, Protocol, TypeVar, cast
 
 T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class _Cache:
+    """One registered cache: its name, its bound and its table."""
+
+    __slots__ = ("limit", "name", "table")
+
+    def __init__(self, name: str, limit: int, table: dict[Any, Any]) -> None:
+        self.name = name
+        self.limit = limit
+        self.table = table
+
+
+_CACHES: list[_Cache] = []
+
+
+def _register(name: str, limit: int) -> dict[Any, Any]:
+    table: dict[Any, Any] = {}
+    _CACHES.append(_Cache(name, limit, table))
+    return table
+
+
+def caches() -> list[tuple[str, int, int]]:
+    """Every cache made here: its name, its bound and how many entries it holds now."""
+    return [(cache.name, cache.limit, len(cache.table)) for cache in _CACHES]
+
+
+def forget() -> None:
+    """Empty every cache (a refused input must leave nothing behind)."""
+    for cache in _CACHES:
+        cache.table.clear()
 
 
 class Maker(Protocol):
@@ -21,41 +67,86 @@ class Maker(Protocol):
     def __call__(self, kind: Callable[..., T], /, *fields: Any) -> T: ...
 
 
-def made_once(limit: int) -> Maker:
-    """A `Maker` remembering up to ``limit`` values (any more are made every time).
-
-    The fields are the key with the type, so they must be hashable; values of types
-    whose equality is by value (ints, strs, enums, frozen attrs values) are the point.
-    """
-    table: dict[tuple[Any, ...], Any] = {}
+def made_once(limit: int, name: str = "unnamed values made once") -> Maker:
+    """A `Maker` remembering up to ``limit`` values, by ``kind`` and the fields with
+    their exact types. The fields must be hashable; values of types whose equality is
+    by value (ints, strs, enums, frozen attrs values) are the point."""
+    table = _register(name, limit)
 
     def make(kind: Callable[..., Any], /, *fields: Any) -> Any:
-        key = (kind, *fields)
+        key = (kind, *fields, *map(type, fields))
         value = table.get(key)
         if value is None:
             value = kind(*fields)
-            if len(table) < limit:
-                table[key] = value
+            if len(table) >= limit:
+                table.clear()
+            table[key] = value
         return value
 
     return cast(Maker, make)
 
 
-class IdentityMemo:
-    """What ``make`` made of a frozen value, by the value's identity, for at most
-    ``size`` values (then it starts afresh). Each value is kept alive, so its id stays
-    its own; what is kept must never be changed by a caller."""
+def memo(name: str, limit: int) -> Callable[[F], F]:
+    """Remember what the decorated function gave, for up to ``limit`` argument tuples
+    (positional, hashable, keyed with their exact types). What it gives is shared:
+    callers must never change it."""
 
-    def __init__(self, size: int) -> None:
+    def decorate(function: F) -> F:
+        table = _register(name, limit)
+        missing = object()
+
+        def remembered(*args: Any) -> Any:
+            key = (*args, *map(type, args))
+            value = table.get(key, missing)
+            if value is missing:
+                value = function(*args)
+                if len(table) >= limit:
+                    table.clear()
+                table[key] = value
+            return value
+
+        remembered.__doc__ = function.__doc__
+        remembered.__name__ = function.__name__
+        remembered.__qualname__ = function.__qualname__
+        remembered.__module__ = function.__module__
+        return cast(F, remembered)
+
+    return decorate
+
+
+class IdentityMemo:
+    """What was made of frozen values, by the values' identity, for at most ``size``
+    values or groups of values (then it starts afresh). Each value is kept alive, so
+    its id stays its own; what is kept must never be changed by a caller."""
+
+    def __init__(self, size: int, name: str = "unnamed identity memo") -> None:
         self._size = size
-        self._known: dict[int, tuple[object, Any]] = {}
+        self._known: dict[Any, tuple[Any, Any]] = _register(name, size)
 
     def __call__(self, value: Any, make: Callable[[Any], Any]) -> Any:
+        """What ``make(value)`` made of this very ``value``."""
         known = self._known.get(id(value))
         if known is not None and known[0] is value:
             return known[1]
         data = make(value)
+        self.note(value, data)
+        return data
+
+    def note(self, value: Any, data: Any) -> None:
+        """Remember ``data`` as what is made of ``value`` (made elsewhere already)."""
         if len(self._known) >= self._size:
             self._known.clear()
         self._known[id(value)] = (value, data)
+
+    def of_parts(self, parts: tuple[object, ...], make: Callable[[], Any]) -> Any:
+        """What ``make()`` made when these very ``parts`` were given together (each
+        compared by identity, so exact: ``True`` is not ``1``, nor ``1.0``)."""
+        key = tuple(map(id, parts))
+        known = self._known.get(key)
+        if known is not None and all(map(is_, known[0], parts)):
+            return known[1]
+        data = make()
+        if len(self._known) >= self._size:
+            self._known.clear()
+        self._known[key] = (parts, data)
         return data

@@ -5,16 +5,19 @@ the fields of a `Draft` of it, under the state's own field names, and `Draft.fre
 makes the one new state at the end. A game's draft class declares which fields are
 worked on as mutable copies (a tuple as a list, say) and how each is frozen back, and
 what it keeps beside the fields for the action's duration (``__slots__``, made on first
-use by ``derive``):
+use by ``derive``, or at once when ``eager`` names them too):
 
     class Draft(update.Draft, state_type=State, machine=PHASES,
                 thaw={"pile": (list, frozen_tuple)}, eager=("pile",)):
         __slots__ = ("occupied",)
-        derive = {"occupied": lambda state: occupied_spaces(state)}
+        derive: ClassVar[...] = {"occupied": lambda state: occupied_spaces(state)}
 
 A field never written is the state's own value in the new state (shared, as frozen
-values can be). `new_state` is the one place a state's fields are set without its
-constructor: states keep their fields in a ``__dict__`` (``@attrs.frozen(slots=False)``),
+values can be), or, for a thawed field the game declares in ``keep``, what
+``keep(value)`` makes of it (the form freezing would give it, say).
+
+`new_state` is the one place a state's fields are set without its constructor: states
+keep their fields in a ``__dict__`` (``@attrs.frozen(slots=False)``),
 so a new state is the old one's fields copied, with the changes over them.
 """
 
@@ -77,6 +80,8 @@ class Draft:
     eager: ClassVar[tuple[str, ...]] = ()
     lazy: ClassVar[tuple[str, ...]] = ()
     derive: ClassVar[Mapping[str, Callable[[Any], Any]]] = {}
+    derived_at_once: ClassVar[tuple[tuple[str, Callable[[Any], Any]], ...]] = ()
+    kept: ClassVar[tuple[tuple[str, Callable[[Any], Any]], ...]] = ()
 
     def __init_subclass__(
         cls,
@@ -85,6 +90,7 @@ class Draft:
         machine: Any = None,
         thaw: Mapping[str, tuple[Thaw, Freeze]] | None = None,
         eager: tuple[str, ...] = (),
+        keep: Mapping[str, Callable[[Any], Any]] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init_subclass__(**kwargs)
@@ -92,14 +98,23 @@ class Draft:
             return
         names = {field.name for field in attrs.fields(state_type)}
         thawing = dict(thaw or {})
-        unknown = sorted(set(thawing) - names) + sorted(set(eager) - set(thawing))
+        kept = dict(keep or {})
+        unknown = (
+            sorted(set(thawing) - names)
+            + sorted(set(eager) - set(thawing) - set(cls.derive))
+            + sorted(set(kept) - set(thawing))
+        )
         if unknown:
-            raise TypeError(f"{cls.__name__}: not a thawed field of the state: {unknown}")
+            raise TypeError(f"{cls.__name__}: not a thawed field or derived value: {unknown}")
         cls.state_type = state_type
         cls.machine = machine
         cls.thawing = thawing
-        cls.eager = tuple(eager)
+        cls.eager = tuple(name for name in eager if name in thawing)
         cls.lazy = tuple(name for name in thawing if name not in eager)
+        cls.derived_at_once = tuple(
+            (name, cls.derive[name]) for name in eager if name not in thawing
+        )
+        cls.kept = tuple(kept.items())
 
     def __init__(self, state: Any) -> None:
         self.original = state
@@ -111,6 +126,8 @@ class Draft:
             del fields[name]
         for name in self.eager:
             fields[name] = thawing[name][0](fields[name])
+        for name, derive in self.derived_at_once:
+            setattr(self, name, derive(state))
 
     def __getattr__(self, name: str) -> Any:
         # Only for what is not made yet: a lazily thawed field or a derived value.
@@ -132,11 +149,16 @@ class Draft:
         fields["phase"] = self.machine.goto(fields["phase"], trigger)
 
     def freeze(self) -> Any:
-        """The new state: the fields as the draft holds them, thawed ones frozen back."""
+        """The new state: the fields as the draft holds them, thawed ones frozen back
+        (and those never made kept as the game declares)."""
         original = self.original.__dict__
+        made = self.__dict__
         fields = original.copy()
-        fields.update(self.__dict__)
+        fields.update(made)
         for name, (_thaw, freeze) in self.thawing.items():
-            if name in self.__dict__:
+            if name in made:
                 fields[name] = freeze(fields[name], original[name])
+        for name, keep in self.kept:
+            if name not in made:
+                fields[name] = keep(fields[name])
         return new_state(self.state_type, fields)

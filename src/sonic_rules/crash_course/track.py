@@ -8,11 +8,12 @@ in play, the Beginner deal and a course laid at set-up.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Protocol
 
 import attrs
 
+from sonic_rules.core.interning import memo
 from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course.state import (
     BoardItem,
@@ -23,7 +24,6 @@ from sonic_rules.crash_course.state import (
     Space,
     State,
     Variant,
-    airborne_characters,
     occupied_spaces,
     space_at,
 )
@@ -71,7 +71,7 @@ def previous_space(space: Space) -> Space | None:
 
 
 class Spaces(Protocol):
-    """What `is_empty` reads: a `Draft` or a `TrackView`."""
+    """What `empty_spaces_of` reads: a `Draft` or a `TrackView`."""
 
     @property
     def board(self) -> Mapping[Space, BoardItem]: ...
@@ -81,8 +81,6 @@ class Spaces(Protocol):
 
     @property
     def face_down(self) -> Collection[Space]: ...
-
-    def feature(self, space: Space) -> str: ...
 
     def tile_features(self, index: int) -> tuple[str, ...]: ...
 
@@ -97,10 +95,6 @@ class TrackView:
         self.face_down = frozenset(state.face_down)
         self._features: dict[int, tuple[str, ...]] = {}
 
-    def feature(self, space: Space) -> str:
-        """The feature of ``space``."""
-        return self.tile_features(space.tile)[space.row * LANES + space.lane]
-
     def tile_features(self, index: int) -> tuple[str, ...]:
         """The features of course tile ``index``."""
         cached = self._features.get(index)
@@ -109,17 +103,7 @@ class TrackView:
         return cached
 
 
-def is_empty(spaces: Spaces, space: Space) -> bool:
-    """No item, spikes, Buzz Bomber or character (``CC-ITEM-PLACE-EMPTY``)."""
-    return (
-        space not in spaces.board
-        and space not in spaces.occupied
-        and space not in spaces.face_down
-        and spaces.feature(space) in EMPTY_FEATURES
-    )
-
-
-@functools.lru_cache(maxsize=1024)
+@memo("crash-course plain spaces", 1024)
 def plain_spaces(
     features: tuple[str, ...], tile: int
 ) -> tuple[tuple[tuple[int, int, int], Space], ...]:
@@ -135,43 +119,35 @@ def plain_spaces(
 
 
 def empty_spaces_of(spaces: Spaces, tiles: range) -> list[Space]:
-    """The empty spaces (`is_empty`) of course tiles ``tiles``, in course order.
-
-    Spaces are equal when their fields are: those with an item, a character or a
-    face-down token are found by their fields' tuple.
-    """
-    taken = {
-        (space.tile, space.row, space.lane)
-        for group in (spaces.board, spaces.occupied, spaces.face_down)
-        for space in group
-    }
-    return [space for _, space in _free(taken, tiles, spaces.tile_features)]
+    """The empty spaces of course tiles ``tiles``, in course order: no item, spikes,
+    Buzz Bomber, character or face-down token (``CC-ITEM-PLACE-EMPTY``)."""
+    board, occupied, face_down = spaces.board, spaces.occupied, spaces.face_down
+    return _free(_fields(board, occupied, face_down), tiles, spaces.tile_features)
 
 
-def empty_spaces_in(state: State, tiles: range) -> list[tuple[tuple[int, int, int], Space]]:
-    """``empty_spaces_of(TrackView(state), tiles)``, read from the state directly, each
-    space with its fields as a tuple (a cheap key)."""
-    airborne = airborne_characters(state.motion) if state.motion else ()
-    taken = {(item.space.tile, item.space.row, item.space.lane) for item in state.board}
-    taken.update(
-        (space.tile, space.row, space.lane)
-        for number, character in enumerate(state.characters)
-        if (space := character.position) is not None and number not in airborne
-    )
-    taken.update((space.tile, space.row, space.lane) for space in state.face_down)
+def empty_spaces_in(state: State, tiles: range) -> list[Space]:
+    """``empty_spaces_of(TrackView(state), tiles)``, read from the state itself."""
+    occupied = occupied_spaces(state.characters, state.motion)
+    taken = _fields((item.space for item in state.board), occupied, state.face_down)
     return _free(taken, tiles, functools.partial(features_of, state))
+
+
+def _fields(*groups: Iterable[Space]) -> set[tuple[int, int, int]]:
+    """The fields of the spaces in ``groups``: spaces are equal when their fields are,
+    and a tuple of ints is a cheap key."""
+    return {(space.tile, space.row, space.lane) for group in groups for space in group}
 
 
 def _free(
     taken: set[tuple[int, int, int]], tiles: range, features: Callable[[int], tuple[str, ...]]
-) -> list[tuple[tuple[int, int, int], Space]]:
+) -> list[Space]:
     """The plain spaces of course tiles ``tiles`` (each tile's features by ``features``)
-    whose fields are not ``taken``, with their fields, in course order."""
+    whose fields are not ``taken``, in course order."""
     return [
-        pair
+        space
         for tile in tiles
-        for pair in plain_spaces(features(tile), tile)
-        if pair[0] not in taken
+        for fields, space in plain_spaces(features(tile), tile)
+        if fields not in taken
     ]
 
 
