@@ -22,6 +22,7 @@ Three rules hold for every cache made here:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from operator import is_
 from typing import Any, Protocol, TypeVar, cast
@@ -31,34 +32,46 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 class _Cache:
-    """One registered cache: its name, its bound and its table."""
+    """One registered cache: its name, its bound, how to empty it and count its entries."""
 
-    __slots__ = ("limit", "name", "table")
+    __slots__ = ("clear", "limit", "name", "size")
 
-    def __init__(self, name: str, limit: int, table: dict[Any, Any]) -> None:
+    def __init__(
+        self, name: str, limit: int, clear: Callable[[], None], size: Callable[[], int]
+    ) -> None:
         self.name = name
         self.limit = limit
-        self.table = table
+        self.clear = clear
+        self.size = size
 
 
 _CACHES: list[_Cache] = []
 
 
-def _register(name: str, limit: int) -> dict[Any, Any]:
-    table: dict[Any, Any] = {}
-    _CACHES.append(_Cache(name, limit, table))
-    return table
-
-
 def caches() -> list[tuple[str, int, int]]:
     """Every cache made here: its name, its bound and how many entries it holds now."""
-    return [(cache.name, cache.limit, len(cache.table)) for cache in _CACHES]
+    return [(cache.name, cache.limit, cache.size()) for cache in _CACHES]
 
 
 def forget() -> None:
     """Empty every cache (a refused input must leave nothing behind)."""
     for cache in _CACHES:
-        cache.table.clear()
+        cache.clear()
+
+
+def _table(name: str, limit: int) -> dict[Any, Any]:
+    table: dict[Any, Any] = {}
+    _CACHES.append(_Cache(name, limit, table.clear, table.__len__))
+    return table
+
+
+def _remembering(name: str, limit: int, function: F) -> F:
+    # functools' cache, typed: it keys every argument with its exact type (``f(3)`` and
+    # ``f(3.0)``, ``f(1)`` and ``f(True)`` are apart), it is bounded (the least recently
+    # used entry goes), and it runs in C.
+    cached = functools.lru_cache(maxsize=limit, typed=True)(function)
+    _CACHES.append(_Cache(name, limit, cached.cache_clear, lambda: cached.cache_info().currsize))
+    return cast(F, cached)
 
 
 class Maker(Protocol):
@@ -67,23 +80,15 @@ class Maker(Protocol):
     def __call__(self, kind: Callable[..., T], /, *fields: Any) -> T: ...
 
 
+def _construct(kind: Callable[..., Any], /, *fields: Any) -> Any:
+    return kind(*fields)
+
+
 def made_once(limit: int, name: str = "unnamed values made once") -> Maker:
     """A `Maker` remembering up to ``limit`` values, by ``kind`` and the fields with
     their exact types. The fields must be hashable; values of types whose equality is
     by value (ints, strs, enums, frozen attrs values) are the point."""
-    table = _register(name, limit)
-
-    def make(kind: Callable[..., Any], /, *fields: Any) -> Any:
-        key = (kind, *fields, *map(type, fields))
-        value = table.get(key)
-        if value is None:
-            value = kind(*fields)
-            if len(table) >= limit:
-                table.clear()
-            table[key] = value
-        return value
-
-    return cast(Maker, make)
+    return cast(Maker, _remembering(name, limit, _construct))
 
 
 def memo(name: str, limit: int) -> Callable[[F], F]:
@@ -92,26 +97,33 @@ def memo(name: str, limit: int) -> Callable[[F], F]:
     callers must never change it."""
 
     def decorate(function: F) -> F:
-        table = _register(name, limit)
-        missing = object()
-
-        def remembered(*args: Any) -> Any:
-            key = (*args, *map(type, args))
-            value = table.get(key, missing)
-            if value is missing:
-                value = function(*args)
-                if len(table) >= limit:
-                    table.clear()
-                table[key] = value
-            return value
-
-        remembered.__doc__ = function.__doc__
-        remembered.__name__ = function.__name__
-        remembered.__qualname__ = function.__qualname__
-        remembered.__module__ = function.__module__
-        return cast(F, remembered)
+        return _remembering(name, limit, function)
 
     return decorate
+
+
+class Groups:
+    """Values made once, in one table per group, for a loop making many of one group:
+    it takes its group's table once (`table`), then looks each value up in it by a key
+    it makes itself, exact by construction (a space's fields, ints from a range, say),
+    and adds what it makes. Groups are keyed with their exact types; at most ``limit``
+    groups are kept, and ``limit`` values in each (then it starts afresh)."""
+
+    def __init__(self, limit: int, name: str) -> None:
+        self._limit = limit
+        self._groups: dict[Any, dict[Any, Any]] = {}
+        groups = self._groups
+        _CACHES.append(_Cache(name, limit, groups.clear, lambda: sum(map(len, groups.values()))))
+
+    def table(self, *group: Any) -> dict[Any, Any]:
+        """The table of ``group``, which the caller fills."""
+        key = (*group, *map(type, group))
+        table = self._groups.get(key)
+        if table is None or len(table) >= self._limit:
+            if len(self._groups) >= self._limit:
+                self._groups.clear()
+            table = self._groups[key] = {}
+        return table
 
 
 class IdentityMemo:
@@ -121,7 +133,7 @@ class IdentityMemo:
 
     def __init__(self, size: int, name: str = "unnamed identity memo") -> None:
         self._size = size
-        self._known: dict[Any, tuple[Any, Any]] = _register(name, size)
+        self._known: dict[Any, tuple[Any, Any]] = _table(name, size)
 
     def __call__(self, value: Any, make: Callable[[Any], Any]) -> Any:
         """What ``make(value)`` made of this very ``value``."""
@@ -129,7 +141,9 @@ class IdentityMemo:
         if known is not None and known[0] is value:
             return known[1]
         data = make(value)
-        self.note(value, data)
+        if len(self._known) >= self._size:
+            self._known.clear()
+        self._known[id(value)] = (value, data)
         return data
 
     def note(self, value: Any, data: Any) -> None:

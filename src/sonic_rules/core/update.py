@@ -64,6 +64,15 @@ def frozen_tuple(made: Any, original: Any) -> Any:
     return original if value == original else value
 
 
+def _as_tuple(made: Any, original: Any) -> Any:
+    return tuple(made)
+
+
+AS_LIST: tuple[Thaw, Freeze] = (list, _as_tuple)
+"""A tuple field worked on as a list and frozen back as it stands (the common case,
+which `Draft.freeze` does without a call per field)."""
+
+
 class Draft:
     """The new state one action is building, field by field (see the module).
 
@@ -77,11 +86,16 @@ class Draft:
     state_type: ClassVar[type]
     machine: ClassVar[Any]
     thawing: ClassVar[Mapping[str, tuple[Thaw, Freeze]]] = {}
-    eager: ClassVar[tuple[str, ...]] = ()
-    lazy: ClassVar[tuple[str, ...]] = ()
     derive: ClassVar[Mapping[str, Callable[[Any], Any]]] = {}
-    derived_at_once: ClassVar[tuple[tuple[str, Callable[[Any], Any]], ...]] = ()
-    kept: ClassVar[tuple[tuple[str, Callable[[Any], Any]], ...]] = ()
+    # What the declaration comes to, worked out once per class for `__init__` and
+    # `freeze`: the fields thawed at once, those thawed on first use (each with what a
+    # field never made becomes, if the game keeps it other than as it was), the lists
+    # of each (`AS_LIST`), the derived values made at once.
+    _eager: ClassVar[tuple[tuple[str, Thaw, Freeze], ...]] = ()
+    _lazy: ClassVar[tuple[tuple[str, Freeze, Callable[[Any], Any] | None], ...]] = ()
+    _eager_lists: ClassVar[tuple[str, ...]] = ()
+    _lazy_lists: ClassVar[tuple[str, ...]] = ()
+    _derived_at_once: ClassVar[tuple[tuple[str, Callable[[Any], Any]], ...]] = ()
 
     def __init_subclass__(
         cls,
@@ -109,24 +123,37 @@ class Draft:
         cls.state_type = state_type
         cls.machine = machine
         cls.thawing = thawing
-        cls.eager = tuple(name for name in eager if name in thawing)
-        cls.lazy = tuple(name for name in thawing if name not in eager)
-        cls.derived_at_once = tuple(
+        lists = {name for name, spec in thawing.items() if spec == AS_LIST and name not in kept}
+        cls._eager_lists = tuple(name for name in eager if name in lists)
+        cls._lazy_lists = tuple(name for name in thawing if name in lists and name not in eager)
+        cls._eager = tuple(
+            (name, *thawing[name]) for name in eager if name in thawing and name not in lists
+        )
+        cls._lazy = tuple(
+            (name, freeze, kept.get(name))
+            for name, (_thaw, freeze) in thawing.items()
+            if name not in eager and name not in lists
+        )
+        cls._derived_at_once = tuple(
             (name, cls.derive[name]) for name in eager if name not in thawing
         )
-        cls.kept = tuple(kept.items())
 
     def __init__(self, state: Any) -> None:
         self.original = state
         self.events: list[Any] = []
-        fields = self.__dict__
-        fields.update(state.__dict__)
-        thawing = self.thawing
-        for name in self.lazy:
+        # A copy of the state's fields made whole and given to the draft: filling the
+        # draft's own dict field by field takes several times as long.
+        fields = state.__dict__.copy()
+        for name in self._lazy_lists:
             del fields[name]
-        for name in self.eager:
-            fields[name] = thawing[name][0](fields[name])
-        for name, derive in self.derived_at_once:
+        for name, _freeze, _keep in self._lazy:
+            del fields[name]
+        for name in self._eager_lists:
+            fields[name] = list(fields[name])
+        for name, thaw, _freeze in self._eager:
+            fields[name] = thaw(fields[name])
+        self.__dict__ = fields
+        for name, derive in self._derived_at_once:
             setattr(self, name, derive(state))
 
     def __getattr__(self, name: str) -> Any:
@@ -155,10 +182,16 @@ class Draft:
         made = self.__dict__
         fields = original.copy()
         fields.update(made)
-        for name, (_thaw, freeze) in self.thawing.items():
+        for name in self._eager_lists:
+            fields[name] = tuple(made[name])
+        for name in self._lazy_lists:
             if name in made:
-                fields[name] = freeze(fields[name], original[name])
-        for name, keep in self.kept:
-            if name not in made:
-                fields[name] = keep(fields[name])
+                fields[name] = tuple(made[name])
+        for name, _thaw, freeze in self._eager:
+            fields[name] = freeze(made[name], original[name])
+        for name, freeze, keep in self._lazy:
+            if name in made:
+                fields[name] = freeze(made[name], original[name])
+            elif keep is not None:
+                fields[name] = keep(original[name])
         return new_state(self.state_type, fields)

@@ -10,6 +10,7 @@ from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course.state import (
     ACTIONS,
+    BEGINNER,
     BOMB,
     BUMPER,
     BY_BUMP,
@@ -51,7 +52,7 @@ def gain_bird(d: Draft, number: int, why: str) -> None:
     birds (``CC-TWO-PLAYER-BIRDS``). None in the Beginner game either
     (``CC-BEGINNER-NO-EXTRAS``: no abilities, no birds).
     """
-    if d.bird_supply == 0 or d.beginner:
+    if d.bird_supply == 0 or d.variant is BEGINNER:
         return
     owner = d.characters[number].owner
     d.bird_supply -= 1
@@ -86,7 +87,7 @@ def take_rings(d: Draft, number: int, count: int) -> None:
             discard_items(d, RING, 1, "ring limit")
             continue
         character = d.update(number, rings=character.rings + 1)
-        if character.rings == MAX_RINGS and not d.beginner:
+        if character.rings == MAX_RINGS and d.variant is not BEGINNER:
             # CC-POWER-UP-GAIN: the exchange happens at once.
             d.update(number, rings=0, power_up=True)
             discard_items(d, RING, MAX_RINGS, "traded for a Power-Up")
@@ -100,7 +101,7 @@ def damage(d: Draft, number: int, source: str, *, item: bool, hazard: bool) -> N
     Beginner: the character is knocked down instead (``CC-BEGINNER-SKIP``).
     """
     character = d.characters[number]
-    if d.beginner:
+    if d.variant is BEGINNER:
         # CC-BEGINNER-SKIP / CC-PROJ-BEGINNER-KNOCKED: lying down, no tokens.
         if character.knocked_down:
             return

@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from sonic_rules.core.errors import InvalidActionError
-from sonic_rules.core.interning import made_once
+from sonic_rules.core.interning import Groups, made_once
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course.items import drop_spaces
 from sonic_rules.crash_course.refusals import REFUSALS
@@ -39,12 +39,13 @@ from sonic_rules.crash_course.state import (
     RING_DROP,
     SETUP,
     Character,
+    ItemKind,
     Phase,
     Space,
     State,
 )
 from sonic_rules.crash_course.tiles import LANES, ROWS
-from sonic_rules.crash_course.track import TrackView, empty_spaces_in
+from sonic_rules.crash_course.track import Fields, TrackView, empty_spaces_in
 
 Lister = Callable[[State], list[Any]]
 ChanceLister = Callable[[State], list[tuple[Any, float]]]
@@ -142,18 +143,6 @@ def may_move(state: State) -> bool:
     return not (state.actions_left <= 0 or character.damage or character.knocked_down)
 
 
-def may_end_turn(state: State) -> bool:
-    """``CC-PROJ-END-TURN`` (Beginner: ``CC-BEGINNER-MOVE``, any time).
-
-    With damage and an action left, Fix is possible, so the turn goes on; with damage and
-    no action left it may end (``CC-DAMAGE-FIRST``).
-    """
-    if state.variant is BEGINNER or state.actions_left <= 0:
-        return True
-    character = state.characters[state.active]
-    return not character.damage and not may_move(state)
-
-
 def _turn_basics(seat: int) -> tuple[A.DrawItems, A.Fix, tuple[A.Move, ...], A.EndTurn]:
     """The actions phase's plain actions of ``seat``."""
     moves = tuple(A.Move(seat, lane) for lane in range(LANES))
@@ -162,7 +151,8 @@ def _turn_basics(seat: int) -> tuple[A.DrawItems, A.Fix, tuple[A.Move, ...], A.E
 
 def _turn(state: State) -> list[Any]:
     """``CC-TURN-ACTIONS``: the actions phase's legal actions, in `A.action_key` order."""
-    seat = _seat(state)
+    seat = state.to_act
+    assert isinstance(seat, int)
     character = state.characters[state.active]
     draw_items, fix, moves, end_turn = _made(_turn_basics, seat)
     damage = character.damage
@@ -185,7 +175,9 @@ def _turn(state: State) -> list[Any]:
             listed += shortcut_uses(state)
             listed += shortcut_steps(state)
         listed += _item_actions(state, character, seat)
-    if may_end_turn(state):
+    # CC-PROJ-END-TURN (Beginner: CC-BEGINNER-MOVE, any time): once no action is left or
+    # none can be done; with damage and an action left, Fix is possible (CC-DAMAGE-FIRST).
+    if state.variant is BEGINNER or not left or not (damage or moving):
         listed.append(end_turn)
     return listed
 
@@ -201,7 +193,7 @@ def _item_actions(state: State, character: Character, seat: int) -> list[Any]:
         if placeable:  # CC-ITEM-PLACE-EMPTY
             spaces = empty_spaces_in(state, range(len(state.course)))
             for kind in placeable:
-                listed += [_made(A.PlaceItem, seat, kind, space) for space in spaces]
+                listed += _placings(seat, kind, spaces)
         if MOTOBUG in kinds and character.position is not None:  # CC-PROJ-MOTOBUG-ON-TRACK
             listed.append(_made(A.UseMotobug, seat))
         if BOMB in kinds:  # CC-ITEM-BOMB
@@ -217,6 +209,22 @@ def _item_actions(state: State, character: Character, seat: int) -> list[Any]:
             listed.append(_made(A.PowerUpHeal, seat))
         if free:  # CC-POWER-UP-TURN
             listed.append(_made(A.PowerUpTurn, seat))
+    return listed
+
+
+_PLACINGS = Groups(4096, "crash-course item placings")
+"""The `PlaceItem` actions listed so far, by seat and kind, then by their space's fields."""
+
+
+def _placings(seat: int, kind: ItemKind, spaces: list[tuple[Fields, Space]]) -> list[Any]:
+    """``seat`` placing ``kind`` on each of ``spaces`` (each action made once)."""
+    made = _PLACINGS.table(seat, kind)
+    listed = []
+    for fields, space in spaces:
+        action = made.get(fields)
+        if action is None:
+            action = made[fields] = A.PlaceItem(seat, kind, space)
+        listed.append(action)
     return listed
 
 

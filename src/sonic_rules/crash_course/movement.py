@@ -15,6 +15,7 @@ from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course.items import damage, gain_bird, settle, take_rings
 from sonic_rules.crash_course.state import (
     ADVANCE,
+    BEGINNER,
     BOOSTER,
     BY_BOOST,
     BY_BUMP,
@@ -98,7 +99,7 @@ def _enter(d: Draft, frame: Frame) -> None:
 def _leave_edge(d: Draft, number: int) -> None:
     """The character must leave the front edge of the newest tile."""
     if may_finish(d, number):
-        why = "first off the finish tile" if d.beginner else "crossed the finish line"
+        why = "first off the finish tile" if d.variant is BEGINNER else "crossed the finish line"
         win(d, d.characters[number].owner, why)  # CC-FINISH
         raise _Paused
     if lifting_wins(d):
@@ -186,7 +187,7 @@ def land(d: Draft, number: int, space: Space, how: How, by_move: bool = False) -
     feature = d.feature(space)
     if feature == SPIKES:
         damage(d, number, "spikes", item=False, hazard=True)  # CC-SPIKES
-    elif feature == BUZZ and (d.beginner or how in (BY_JUMP, BY_BUMP)):
+    elif feature == BUZZ and (d.variant is BEGINNER or how in (BY_JUMP, BY_BUMP)):
         damage(d, number, "a Buzz Bomber", item=False, hazard=True)  # CC-BUZZ-BOMBER
     item = d.item_at(space)
     if item is None:

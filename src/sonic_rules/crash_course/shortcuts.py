@@ -19,7 +19,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sonic_rules.core.interning import IdentityMemo, memo
+from sonic_rules.core.interning import IdentityMemo
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course.items import gain_bird
@@ -48,7 +48,7 @@ from sonic_rules.crash_course.tiles import (
     shortcut_shape,
     space_point,
 )
-from sonic_rules.crash_course.track import features_of
+from sonic_rules.crash_course.track import course_shape, features_of
 
 Arrows = dict[tuple[int, int], tuple[Space, int]]
 """Arrow spaces on the fine grid: point -> (space, direction the arrow points)."""
@@ -85,7 +85,7 @@ _LAST_STEPS = IdentityMemo(4, "crash-course shortcut steps of recent states")
 _USES_BY_PARTS = IdentityMemo(1024, "crash-course shortcut uses by what they read")
 _STEPS_BY_PARTS = IdentityMemo(1024, "crash-course shortcut steps by what they read")
 """`shortcut_uses` and `_steps` of recent positions, by what they read of the state:
-the course's geometry, laid tiles, attempt and catalogue (states share the tuples an
+the course's shape, laid tiles, attempt and catalogue (states share the tuples an
 action leaves unchanged), the active character's space and seat."""
 
 
@@ -94,7 +94,7 @@ def _by_parts(memo: IdentityMemo, state: State, compute: Callable[[State], list[
     `_USES_BY_PARTS`). Returns the remembered list itself: callers copy it."""
     active = state.characters[state.active]
     parts = (
-        _geometry(state.course),
+        course_shape(state.course),
         state.shortcuts,
         state.shortcut_attempt,
         state.catalogue,
@@ -104,39 +104,19 @@ def _by_parts(memo: IdentityMemo, state: State, compute: Callable[[State], list[
     return memo.of_parts(parts, lambda: compute(state))  # type: ignore[no-any-return]
 
 
-_COURSE_GEOMETRY = IdentityMemo(256, "crash-course course geometries by course")
-"""The geometry object of recent course tuples."""
-
-
-def _geometry(course: tuple[PlacedTile, ...]) -> tuple[Any, ...]:
-    """One shared object for every course with the same tiles in the same cells, headings
-    and orientations: what shortcuts read of a course (whether a tile's bird was taken
-    is not), so that what `_by_parts` remembers outlives a bird taken."""
-    return _COURSE_GEOMETRY(course, _shared_shape)  # type: ignore[no-any-return]
-
-
-def _shared_shape(course: tuple[PlacedTile, ...]) -> tuple[Any, ...]:
-    return _shape(*(field for p in course for field in (p.tile, p.x, p.y, p.heading, p.reversed)))
-
-
-@memo("crash-course course geometries", 256)
-def _shape(*fields: object) -> tuple[object, ...]:
-    return fields
-
-
-_ARROWS = IdentityMemo(256, "crash-course arrows by course geometry")
-"""`arrows` of recent course geometries and catalogues: a course changes shape only when a
+_ARROWS = IdentityMemo(256, "crash-course arrows by course shape")
+"""`arrows` of recent course shapes and catalogues: a course changes shape only when a
 tile is laid, lifted or turned."""
 
 
 def _arrows_of(state: State) -> Arrows:
-    """`arrows` of a state's course, remembered per course geometry."""
+    """`arrows` of a state's course, remembered per course shape."""
     return _arrows_for(state.catalogue, state.course)
 
 
 def _arrows_for(catalogue: Catalogue, course: tuple[PlacedTile, ...]) -> Arrows:
-    """`arrows`, remembered per course geometry (the result is only read)."""
-    parts = (_geometry(course), catalogue)
+    """`arrows`, remembered per course shape (the result is only read)."""
+    parts = (course_shape(course), catalogue)
     return _ARROWS.of_parts(parts, lambda: arrows(catalogue, course))  # type: ignore[no-any-return]
 
 

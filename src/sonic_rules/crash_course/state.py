@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -22,7 +22,7 @@ import attrs
 from sonic_rules.core import update
 from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.game import Outcome
-from sonic_rules.core.interning import IdentityMemo, made_once
+from sonic_rules.core.interning import IdentityMemo, memo
 from sonic_rules.core.picture import Pictured
 from sonic_rules.crash_course.options import CharacterName as CharacterName
 from sonic_rules.crash_course.options import Options as Options
@@ -175,14 +175,11 @@ class Space:
         return f"tile {self.tile} row {self.row} {lane}"
 
 
-_spaces = made_once(4096, "crash-course spaces")
-"""Spaces made by `space_at`, by their fields."""
-
-
+@memo("crash-course spaces", 4096)
 def space_at(tile: int, row: int, lane: int) -> Space:
     """``Space(tile, row, lane)``, one object for each space the rules make (spaces are
     frozen values: equal whether shared or not)."""
-    return _spaces(Space, tile, row, lane)
+    return Space(tile, row, lane)
 
 
 @attrs.frozen
@@ -446,17 +443,24 @@ def airborne_characters(motion: tuple[Frame, ...] | list[Frame]) -> set[int]:
 def occupied_spaces(
     characters: tuple[Character, ...] | list[Character], motion: tuple[Frame, ...] | list[Frame]
 ) -> dict[Space, int]:
-    """Space -> character standing on it.
+    """Space -> character standing on it (`standing_on`)."""
+    return {space: number for number, space in standing_on(characters, motion)}
+
+
+def standing_on(
+    characters: tuple[Character, ...] | list[Character], motion: tuple[Frame, ...] | list[Frame]
+) -> Iterator[tuple[int, Space]]:
+    """Each character standing on a space, and the space.
 
     A character bounced by a Bumper is in the air until it lands: it has left its space
     (``CC-ITEM-BUMPER``), so nothing pushed or boosted meanwhile meets it there.
     """
     airborne = airborne_characters(motion) if motion else ()
-    return {
-        c.position: number
+    return (
+        (number, c.position)
         for number, c in enumerate(characters)
         if c.position is not None and number not in airborne
-    }
+    )
 
 
 def space_key(space: Space) -> tuple[int, int, int]:
@@ -484,14 +488,14 @@ def _by_space(items: tuple[BoardItem, ...]) -> dict[Space, BoardItem]:
 
 
 # ----- the draft's fields: worked on, frozen back, kept ------------------------------------
-# The board, the face-down spaces and the tile pile are sets kept as tuples in one order
-# (by space, or by tile number): a new state holds them in that order whether or not the
-# action worked on them, so a hand-built state listing them otherwise comes out the same
-# as one listing them in order.
+# The board, the face-down spaces and the tile pile are sets kept as tuples in order (by
+# space, or by tile number). A state may list its board in any order, so a new state
+# holds the board in order whether or not the action worked on it; the face-down spaces
+# and the tile pile of a valid state are in order already.
 
-_ORDERED = IdentityMemo(4096, "crash-course tuples in order")
-"""Board, face-down and tile-pile tuples, each with its form in order (itself when it is
-in order already): states share these tuples while they are unchanged."""
+_ORDERED = IdentityMemo(4096, "crash-course boards in order")
+"""Board tuples, each with its form in order (itself when it is in order already):
+states share the tuple while the board is unchanged."""
 
 
 def _increasing(keys: list[Any]) -> bool:
@@ -504,27 +508,8 @@ def _board_in_order(board: tuple[BoardItem, ...]) -> tuple[BoardItem, ...]:
     return tuple(sorted(_by_space(board).values(), key=_board_key))
 
 
-def _spaces_in_order(spaces: tuple[Space, ...]) -> tuple[Space, ...]:
-    if _increasing([space_key(space) for space in spaces]):
-        return spaces
-    return tuple(sorted(set(spaces), key=space_key))
-
-
-def _tiles_in_order(tiles: tuple[int, ...]) -> tuple[int, ...]:
-    in_order = sorted(tiles)
-    return tiles if list(tiles) == in_order else tuple(in_order)
-
-
 def _kept_board(board: tuple[BoardItem, ...]) -> tuple[BoardItem, ...]:
     return _ORDERED(board, _board_in_order)  # type: ignore[no-any-return]
-
-
-def _kept_face_down(spaces: tuple[Space, ...]) -> tuple[Space, ...]:
-    return _ORDERED(spaces, _spaces_in_order)  # type: ignore[no-any-return]
-
-
-def _kept_tile_pile(tiles: tuple[int, ...]) -> tuple[int, ...]:
-    return _ORDERED(tiles, _tiles_in_order)  # type: ignore[no-any-return]
 
 
 def _board_tuple(made: dict[Space, BoardItem], old: tuple[BoardItem, ...]) -> tuple[Any, ...]:
@@ -536,21 +521,11 @@ def _board_tuple(made: dict[Space, BoardItem], old: tuple[BoardItem, ...]) -> tu
 
 
 def _face_down_tuple(made: set[Space], old: tuple[Space, ...]) -> tuple[Space, ...]:
-    if len(made) == len(old) and made.issuperset(old):
-        return _kept_face_down(old)
     return tuple(sorted(made, key=space_key))
-
-
-def _tuple(made: list[Any], old: tuple[Any, ...]) -> tuple[Any, ...]:
-    return tuple(made)
 
 
 def _tile_pile_tuple(made: list[int], old: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(made))
-
-
-_LIST = (list, _tuple)
-"""A tuple field worked on as a list."""
 
 
 class Draft(
@@ -558,18 +533,18 @@ class Draft(
     state_type=State,
     machine=_DeclaredPhases(),
     thaw={
-        "characters": _LIST,
-        "pile": _LIST,
-        "drawn": _LIST,
-        "motion": _LIST,
-        "pending": _LIST,
-        "birds": _LIST,
-        "discard": _LIST,
-        "box": _LIST,
-        "turn_hazard_damage": _LIST,
-        "turn_laid_shortcuts": _LIST,
-        "won_by": _LIST,
-        "shortcut_attempt": _LIST,
+        "characters": update.AS_LIST,
+        "pile": update.AS_LIST,
+        "drawn": update.AS_LIST,
+        "motion": update.AS_LIST,
+        "pending": update.AS_LIST,
+        "birds": update.AS_LIST,
+        "discard": update.AS_LIST,
+        "box": update.AS_LIST,
+        "turn_hazard_damage": update.AS_LIST,
+        "turn_laid_shortcuts": update.AS_LIST,
+        "won_by": update.AS_LIST,
+        "shortcut_attempt": update.AS_LIST,
         # Kept as the state's own tuple while unchanged: what is remembered per course
         # and per laid shortcut tiles is found again.
         "course": (list, update.frozen_tuple),
@@ -579,26 +554,24 @@ class Draft(
         "face_down": (set, _face_down_tuple),
     },
     # Read by nearly every action (or most), so made at once.
-    eager=("characters", "pile", "drawn", "motion", "pending", "beginner", "features"),
-    keep={"board": _kept_board, "face_down": _kept_face_down, "tile_pile": _kept_tile_pile},
+    eager=("characters", "pile", "drawn", "motion", "pending", "features"),
+    keep={"board": _kept_board},
 ):
     """A draft of a `State` for the duration of one action (`update.Draft`).
 
     Its attributes are the state's fields, under the same names: tuples become lists,
     ``board`` a dict by space and ``face_down`` a set. Besides them it keeps what it
     works out from the state as given: ``occupied`` (space -> character), the features
-    of each course tile it read (``features``, by course index), ``required_birds`` and
-    whether the game is the ``beginner`` one.
+    of each course tile it read (``features``, by course index) and ``required_birds``.
     """
 
-    __slots__ = ("beginner", "features", "occupied", "required_birds")
+    __slots__ = ("features", "occupied", "required_birds")
 
     derive: ClassVar[Mapping[str, Callable[[State], Any]]] = {
         # From the state as it was given, as if made when the draft was.
         "occupied": lambda state: occupied_spaces(state.characters, state.motion),
         "features": lambda state: {},
         "required_birds": lambda state: state.required_birds,
-        "beginner": lambda state: state.variant is BEGINNER,
     }
 
     original: State
@@ -635,7 +608,6 @@ class Draft(
     occupied: dict[Space, int]
     features: dict[int, tuple[str, ...]]
     required_birds: int
-    beginner: bool
 
     if TYPE_CHECKING:
 

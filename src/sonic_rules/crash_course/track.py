@@ -13,9 +13,10 @@ from typing import Protocol
 
 import attrs
 
-from sonic_rules.core.interning import memo
+from sonic_rules.core.interning import IdentityMemo, memo
 from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course.state import (
+    BEGINNER,
     BoardItem,
     Draft,
     Frame,
@@ -26,6 +27,7 @@ from sonic_rules.crash_course.state import (
     Variant,
     occupied_spaces,
     space_at,
+    standing_on,
 )
 from sonic_rules.crash_course.tiles import (
     DIRECTIONS,
@@ -37,6 +39,9 @@ from sonic_rules.crash_course.tiles import (
     oriented_features,
 )
 
+Fields = tuple[int, int, int]
+"""A space's fields ``(tile, row, lane)``."""
+
 EMPTY_FEATURES = frozenset(".*<>")
 """Features an item or a token may lie on: no spikes, no Buzz Bomber."""
 
@@ -45,6 +50,26 @@ def features_of(state: State, index: int) -> tuple[str, ...]:
     """The features of course tile ``index`` in travel order (``row * 3 + lane``)."""
     placed = state.course[index]
     return oriented_features(state.catalogue.tiles[placed.tile].rows, placed.reversed)
+
+
+_SHAPES = IdentityMemo(256, "crash-course course shapes by course")
+"""The shape of recent course tuples (`course_shape`)."""
+
+
+def course_shape(course: tuple[PlacedTile, ...]) -> tuple[object, ...]:
+    """One shared object for every course with the same tiles in the same cells, headings
+    and orientations: what the arrows and the spaces of a course depend on (whether a
+    tile's bird was taken does not), so what is remembered by it outlives a bird taken."""
+    return _SHAPES(course, _shape_of)  # type: ignore[no-any-return]
+
+
+def _shape_of(course: tuple[PlacedTile, ...]) -> tuple[object, ...]:
+    return _shape(*(field for p in course for field in (p.tile, p.x, p.y, p.heading, p.reversed)))
+
+
+@memo("crash-course course shapes", 256)
+def _shape(*fields: object) -> tuple[object, ...]:
+    return fields
 
 
 def on_course(state: State | Draft, space: Space) -> bool:
@@ -104,9 +129,7 @@ class TrackView:
 
 
 @memo("crash-course plain spaces", 1024)
-def plain_spaces(
-    features: tuple[str, ...], tile: int
-) -> tuple[tuple[tuple[int, int, int], Space], ...]:
+def plain_spaces(features: tuple[str, ...], tile: int) -> tuple[tuple[Fields, Space], ...]:
     """The spaces of course tile ``tile`` (whose features are ``features``) an item may lie
     on, in row and lane order, each with its fields as a tuple (one `Space` object each,
     shared)."""
@@ -121,33 +144,34 @@ def plain_spaces(
 def empty_spaces_of(spaces: Spaces, tiles: range) -> list[Space]:
     """The empty spaces of course tiles ``tiles``, in course order: no item, spikes,
     Buzz Bomber, character or face-down token (``CC-ITEM-PLACE-EMPTY``)."""
-    board, occupied, face_down = spaces.board, spaces.occupied, spaces.face_down
-    return _free(_fields(board, occupied, face_down), tiles, spaces.tile_features)
+    taken = _fields(spaces.board, spaces.occupied, spaces.face_down)
+    return [space for _, space in _untaken(taken, tiles, spaces.tile_features)]
 
 
-def empty_spaces_in(state: State, tiles: range) -> list[Space]:
-    """``empty_spaces_of(TrackView(state), tiles)``, read from the state itself."""
-    occupied = occupied_spaces(state.characters, state.motion)
-    taken = _fields((item.space for item in state.board), occupied, state.face_down)
-    return _free(taken, tiles, functools.partial(features_of, state))
+def empty_spaces_in(state: State, tiles: range) -> list[tuple[Fields, Space]]:
+    """``empty_spaces_of(TrackView(state), tiles)``, read from the state itself, each
+    space with its fields."""
+    standing = (space for _, space in standing_on(state.characters, state.motion))
+    taken = _fields((item.space for item in state.board), standing, state.face_down)
+    return _untaken(taken, tiles, functools.partial(features_of, state))
 
 
-def _fields(*groups: Iterable[Space]) -> set[tuple[int, int, int]]:
+def _fields(*groups: Iterable[Space]) -> set[Fields]:
     """The fields of the spaces in ``groups``: spaces are equal when their fields are,
     and a tuple of ints is a cheap key."""
     return {(space.tile, space.row, space.lane) for group in groups for space in group}
 
 
-def _free(
-    taken: set[tuple[int, int, int]], tiles: range, features: Callable[[int], tuple[str, ...]]
-) -> list[Space]:
+def _untaken(
+    taken: set[Fields], tiles: range, features: Callable[[int], tuple[str, ...]]
+) -> list[tuple[Fields, Space]]:
     """The plain spaces of course tiles ``tiles`` (each tile's features by ``features``)
-    whose fields are not ``taken``, in course order."""
+    whose fields are not ``taken``, with their fields, in course order."""
     return [
-        space
+        pair
         for tile in tiles
-        for fields, space in plain_spaces(features(tile), tile)
-        if fields not in taken
+        for pair in plain_spaces(features(tile), tile)
+        if pair[0] not in taken
     ]
 
 
@@ -212,7 +236,8 @@ def lay_tile(d: Draft, tile: int, reversed_: bool) -> bool:
         carried = [item for item in d.board.values() if item.space.tile == -1]
         for item in carried:
             del d.board[item.space]
-    placed, mega_jump = next_tile(d.catalogue, d.course, d.shortcuts, tile, reversed_, d.beginner)
+    beginner = d.variant is BEGINNER  # its tiles give no Flicky Bird
+    placed, mega_jump = next_tile(d.catalogue, d.course, d.shortcuts, tile, reversed_, beginner)
     d.course.append(placed)
     d.forget_features()
     front = len(d.course) - 1

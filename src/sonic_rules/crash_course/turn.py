@@ -11,6 +11,7 @@ from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course.items import discard_items
 from sonic_rules.crash_course.placement import start_draw
 from sonic_rules.crash_course.state import (
+    BEGINNER,
     DRAWING,
     GAME_OVER,
     OWED_RING_DROP,
@@ -38,7 +39,7 @@ def begin_turn(d: Draft, number: int) -> None:
         d.turn_hazard_damage = [0] * len(d.characters)
         d.turn_laid_shortcuts = []
         character = d.characters[number]
-        if not (d.beginner and character.knocked_down):
+        if not (d.variant is BEGINNER and character.knocked_down):
             break
         # CC-BEGINNER-SKIP: a character lying down misses this turn and gets up.
         d.update(number, knocked_down=False)
@@ -49,7 +50,7 @@ def begin_turn(d: Draft, number: int) -> None:
         number = (number + 1) % len(d.characters)
     if d.phase is SETUP:
         d.goto("beginner_track_laid")
-    if d.beginner:
+    if d.variant is BEGINNER:
         return
     if d.options.official_draw:
         if d.phase is DRAWING:
@@ -114,7 +115,7 @@ def fix(d: Draft, action: A.Fix) -> None:
 
 def may_finish(d: Draft, number: int) -> bool:
     """Birds are the owner seat's, side-kick's included (``CC-TWO-PLAYER-BIRDS``)."""
-    if d.beginner:
+    if d.variant is BEGINNER:
         return True
     return d.birds[d.characters[number].owner] >= d.required_birds
 
