@@ -1,9 +1,8 @@
 """Crash Course's fast paths give what the reference paths give.
 
-- the actions phase's legal actions, worked out from the state, are the list the
-  legality functions accept candidate by candidate (`turn_actions_by_checks`), and
-  every action listed in any phase passes its legality function;
-- an action `legal_actions` listed applies as it would after its legality check.
+- every action a phase's lister lists is one its declaration takes, from the seat to
+  act (what the refusals take for granted of a listed action);
+- an action `legal_actions` listed applies as an equal one that is checked.
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ import pytest
 
 import sonic_rules
 from sonic_rules.crash_course import engine, legality
+from sonic_rules.crash_course.phases import PHASES
 from sonic_rules.crash_course.state import Phase, State
 from states.invariants import random_states
 
@@ -50,21 +50,15 @@ def test_the_states_cover_the_actions_phase_with_items_damage_and_power_ups() ->
     assert any(c.power_up for c in active)
 
 
-def test_turn_actions_worked_out_are_the_checked_ones() -> None:
-    for state in STATES:
-        if state.phase is Phase.ACTIONS:
-            assert legality._turn_actions(state) == legality.turn_actions_by_checks(state)
-
-
-def test_every_listed_action_passes_its_legality_function() -> None:
-    # The keep and lay-tile choices are listed without asking each candidate.
+def test_every_listed_action_is_taken_by_its_phase_from_the_seat_to_act() -> None:
     phases = set()
     for state in STATES:
         if isinstance(state.to_act, int):
             for action in legality.legal_actions(state):
-                legality.CHECKS[type(action)](state, action)
+                assert type(action) in PHASES.specs[state.phase].accepts, action
+                assert action.seat == state.to_act, action
             phases.add(state.phase)
-    assert {Phase.KEEP_CHOICE, Phase.LAY_TILE, Phase.ACTIONS} <= phases
+    assert {Phase.KEEP_CHOICE, Phase.LAY_TILE, Phase.RING_DROP, Phase.ACTIONS} <= phases
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -79,5 +73,5 @@ def test_a_listed_action_applies_as_a_checked_one(seed: int) -> None:
         # Another object, equal: not the listed one, so it is checked first.
         copy = attrs.evolve(action)
         assert copy == action and copy is not action
-        engine._remember(state, ())
+        assert not engine.ENGINE.was_listed(state, copy)
         assert CC.step(state, copy) == fast

@@ -14,7 +14,8 @@ answers ``legal_actions``, ``chance_outcomes``, ``step`` and ``apply`` for it:
 4. freeze the draft into the new state and return it with the events collected.
 
 A hand-built state that makes the rules fail from deep inside is named by the game's
-``validate_state`` (`name_malformed`), never reported as an error from inside.
+``validate_state`` (`name_malformed`), never reported as an error from inside, and
+leaves nothing behind in any cache (`interning.forget`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
+from sonic_rules.core import interning
 from sonic_rules.core.errors import DEEP_ERRORS, InvalidStateError, RulesError
 from sonic_rules.core.events import Event
 from sonic_rules.core.registry import name_malformed
@@ -97,12 +99,11 @@ class Engine(Generic[S, A]):
                 f"a {rules.title} View is what one seat sees, not a state: the referee "
                 f"needs the {rules.title} State"
             )
-        kind = type(state)
-        raise InvalidStateError(
-            f"expected a {rules.title} State, got {kind.__module__}.{kind.__qualname__}"
-        )
+        raise InvalidStateError(f"expected a {rules.title} State, got {type(state).__name__}")
 
     def _malformed(self, state: object) -> None:
+        # What the rules remembered while failing on this state goes with it.
+        interning.forget()
         name_malformed(self.rules.game, state)
 
     # ----- what may be done ----------------------------------------------------------------

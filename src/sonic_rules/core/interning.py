@@ -1,20 +1,77 @@
-"""One object per distinct frozen value, and what was made of one, for the hot paths.
+"""Every cache of the engines, in one facility: named, bounded, exact, and forgettable.
 
-Actions and events are frozen attrs values: two with the same fields are equal and
+Actions, spaces and events are frozen values: two with the same fields are equal and
 interchangeable, so an engine can hand out the one it made before instead of building
-(and checking) a new one each time (`made_once`). States share the parts an action
-leaves unchanged, so what is worked out from a part, or found of a few parts together,
-can be remembered by the parts' identity (`IdentityMemo`); a check remembers what it
-found only once the whole value passed (`Findings`), so a refused value leaves nothing
-behind.
+(and checking) a new one each time (`made_once`). What a function works out from
+frozen values can be remembered by those values (`memo`). States share the parts an
+action leaves unchanged, so what is worked out from a part can be remembered by the
+part's identity (`IdentityMemo`).
+
+Three rules hold for every cache made here:
+
+- it is bounded: once full it starts afresh;
+- it keys on its values with their exact types: ``3.0 == 3`` and ``True == 1`` in
+  Python, and a hand-built state holding a float where an int belongs must never be
+  served what was made for the int (nor the other way round). A key part that is
+  itself a compound value (a space, say) is compared by value: what the engines pass
+  there is made of ints by construction;
+- it is named and listed (`caches`), for the performance page; `forget` empties every
+  one, which an engine does when a state proves malformed, so that a refused input
+  leaves nothing behind.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
+from operator import is_
 from typing import Any, Protocol, TypeVar, cast
 
 T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class _Cache:
+    """One registered cache: its name, its bound, how to empty it and count its entries."""
+
+    __slots__ = ("clear", "limit", "name", "size")
+
+    def __init__(
+        self, name: str, limit: int, clear: Callable[[], None], size: Callable[[], int]
+    ) -> None:
+        self.name = name
+        self.limit = limit
+        self.clear = clear
+        self.size = size
+
+
+_CACHES: list[_Cache] = []
+
+
+def caches() -> list[tuple[str, int, int]]:
+    """Every cache made here: its name, its bound and how many entries it holds now."""
+    return [(cache.name, cache.limit, cache.size()) for cache in _CACHES]
+
+
+def forget() -> None:
+    """Empty every cache (a refused input must leave nothing behind)."""
+    for cache in _CACHES:
+        cache.clear()
+
+
+def _table(name: str, limit: int) -> dict[Any, Any]:
+    table: dict[Any, Any] = {}
+    _CACHES.append(_Cache(name, limit, table.clear, table.__len__))
+    return table
+
+
+def _remembering(name: str, limit: int, function: F) -> F:
+    # functools' cache, typed: it keys every argument with its exact type (``f(3)`` and
+    # ``f(3.0)``, ``f(1)`` and ``f(True)`` are apart), it is bounded (the least recently
+    # used entry goes), and it runs in C.
+    cached = functools.lru_cache(maxsize=limit, typed=True)(function)
+    _CACHES.append(_Cache(name, limit, cached.cache_clear, lambda: cached.cache_info().currsize))
+    return cast(F, cached)
 
 
 class Maker(Protocol):
@@ -23,37 +80,63 @@ class Maker(Protocol):
     def __call__(self, kind: Callable[..., T], /, *fields: Any) -> T: ...
 
 
-def made_once(limit: int) -> Maker:
-    """A `Maker` remembering up to ``limit`` values (any more are made every time).
+def _construct(kind: Callable[..., Any], /, *fields: Any) -> Any:
+    return kind(*fields)
 
-    The fields are the key with the type, so they must be hashable; values of types
-    whose equality is by value (ints, strs, enums, frozen attrs values) are the point.
-    """
-    table: dict[tuple[Any, ...], Any] = {}
 
-    def make(kind: Callable[..., Any], /, *fields: Any) -> Any:
-        key = (kind, *fields)
-        value = table.get(key)
-        if value is None:
-            value = kind(*fields)
-            if len(table) < limit:
-                table[key] = value
-        return value
+def made_once(limit: int, name: str = "unnamed values made once") -> Maker:
+    """A `Maker` remembering up to ``limit`` values, by ``kind`` and the fields with
+    their exact types. The fields must be hashable; values of types whose equality is
+    by value (ints, strs, enums, frozen attrs values) are the point."""
+    return cast(Maker, _remembering(name, limit, _construct))
 
-    return cast(Maker, make)
+
+def memo(name: str, limit: int) -> Callable[[F], F]:
+    """Remember what the decorated function gave, for up to ``limit`` argument tuples
+    (positional, hashable, keyed with their exact types). What it gives is shared:
+    callers must never change it."""
+
+    def decorate(function: F) -> F:
+        return _remembering(name, limit, function)
+
+    return decorate
+
+
+class Groups:
+    """Values made once, in one table per group, for a loop making many of one group:
+    it takes its group's table once (`table`), then looks each value up in it by a key
+    it makes itself, exact by construction (a space's fields, ints from a range, say),
+    and adds what it makes. Groups are keyed with their exact types; at most ``limit``
+    groups are kept, and ``limit`` values in each (then it starts afresh)."""
+
+    def __init__(self, limit: int, name: str) -> None:
+        self._limit = limit
+        self._groups: dict[Any, dict[Any, Any]] = {}
+        groups = self._groups
+        _CACHES.append(_Cache(name, limit, groups.clear, lambda: sum(map(len, groups.values()))))
+
+    def table(self, *group: Any) -> dict[Any, Any]:
+        """The table of ``group``, which the caller fills."""
+        key = (*group, *map(type, group))
+        table = self._groups.get(key)
+        if table is None or len(table) >= self._limit:
+            if len(self._groups) >= self._limit:
+                self._groups.clear()
+            table = self._groups[key] = {}
+        return table
 
 
 class IdentityMemo:
-    """What ``make`` made of a frozen value, or what a check found of one or a few
-    (`get`, `put`), by the values' identity, for at most ``size`` entries (then it starts
-    afresh). Each value is kept alive, so its id stays its own; what is kept must never
-    be changed by a caller."""
+    """What was made of frozen values, by the values' identity, for at most ``size``
+    values or groups of values (then it starts afresh). Each value is kept alive, so
+    its id stays its own; what is kept must never be changed by a caller."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, name: str = "unnamed identity memo") -> None:
         self._size = size
-        self._known: dict[object, tuple[object, Any]] = {}
+        self._known: dict[Any, tuple[Any, Any]] = _table(name, size)
 
     def __call__(self, value: Any, make: Callable[[Any], Any]) -> Any:
+        """What ``make(value)`` made of this very ``value``."""
         known = self._known.get(id(value))
         if known is not None and known[0] is value:
             return known[1]
@@ -61,6 +144,25 @@ class IdentityMemo:
         if len(self._known) >= self._size:
             self._known.clear()
         self._known[id(value)] = (value, data)
+        return data
+
+    def note(self, value: Any, data: Any) -> None:
+        """Remember ``data`` as what is made of ``value`` (made elsewhere already)."""
+        if len(self._known) >= self._size:
+            self._known.clear()
+        self._known[id(value)] = (value, data)
+
+    def of_parts(self, parts: tuple[object, ...], make: Callable[[], Any]) -> Any:
+        """What ``make()`` made when these very ``parts`` were given together (each
+        compared by identity, so exact: ``True`` is not ``1``, nor ``1.0``)."""
+        key = tuple(map(id, parts))
+        known = self._known.get(key)
+        if known is not None and all(map(is_, known[0], parts)):
+            return known[1]
+        data = make()
+        if len(self._known) >= self._size:
+            self._known.clear()
+        self._known[key] = (parts, data)
         return data
 
     def __len__(self) -> int:

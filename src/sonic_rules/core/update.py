@@ -5,16 +5,19 @@ the fields of a `Draft` of it, under the state's own field names, and `Draft.fre
 makes the one new state at the end. A game's draft class declares which fields are
 worked on as mutable copies (a tuple as a list, say) and how each is frozen back, and
 what it keeps beside the fields for the action's duration (``__slots__``, made on first
-use by ``derive``):
+use by ``derive``, or at once when ``eager`` names them too):
 
     class Draft(update.Draft, state_type=State, machine=PHASES,
                 thaw={"pile": (list, frozen_tuple)}, eager=("pile",)):
         __slots__ = ("occupied",)
-        derive = {"occupied": lambda state: occupied_spaces(state)}
+        derive: ClassVar[...] = {"occupied": lambda state: occupied_spaces(state)}
 
 A field never written is the state's own value in the new state (shared, as frozen
-values can be). `new_state` is the one place a state's fields are set without its
-constructor: states keep their fields in a ``__dict__`` (``@attrs.frozen(slots=False)``),
+values can be), or, for a thawed field the game declares in ``keep``, what
+``keep(value)`` makes of it (the form freezing would give it, say).
+
+`new_state` is the one place a state's fields are set without its constructor: states
+keep their fields in a ``__dict__`` (``@attrs.frozen(slots=False)``),
 so a new state is the old one's fields copied, with the changes over them.
 """
 
@@ -61,6 +64,15 @@ def frozen_tuple(made: Any, original: Any) -> Any:
     return original if value == original else value
 
 
+def _as_tuple(made: Any, original: Any) -> Any:
+    return tuple(made)
+
+
+AS_LIST: tuple[Thaw, Freeze] = (list, _as_tuple)
+"""A tuple field worked on as a list and frozen back as it stands (the common case,
+which `Draft.freeze` does without a call per field)."""
+
+
 class Draft:
     """The new state one action is building, field by field (see the module).
 
@@ -74,9 +86,16 @@ class Draft:
     state_type: ClassVar[type]
     machine: ClassVar[Any]
     thawing: ClassVar[Mapping[str, tuple[Thaw, Freeze]]] = {}
-    eager: ClassVar[tuple[str, ...]] = ()
-    lazy: ClassVar[tuple[str, ...]] = ()
     derive: ClassVar[Mapping[str, Callable[[Any], Any]]] = {}
+    # What the declaration comes to, worked out once per class for `__init__` and
+    # `freeze`: the fields thawed at once, those thawed on first use (each with what a
+    # field never made becomes, if the game keeps it other than as it was), the lists
+    # of each (`AS_LIST`), the derived values made at once.
+    _eager: ClassVar[tuple[tuple[str, Thaw, Freeze], ...]] = ()
+    _lazy: ClassVar[tuple[tuple[str, Freeze, Callable[[Any], Any] | None], ...]] = ()
+    _eager_lists: ClassVar[tuple[str, ...]] = ()
+    _lazy_lists: ClassVar[tuple[str, ...]] = ()
+    _derived_at_once: ClassVar[tuple[tuple[str, Callable[[Any], Any]], ...]] = ()
 
     def __init_subclass__(
         cls,
@@ -85,6 +104,7 @@ class Draft:
         machine: Any = None,
         thaw: Mapping[str, tuple[Thaw, Freeze]] | None = None,
         eager: tuple[str, ...] = (),
+        keep: Mapping[str, Callable[[Any], Any]] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init_subclass__(**kwargs)
@@ -92,25 +112,49 @@ class Draft:
             return
         names = {field.name for field in attrs.fields(state_type)}
         thawing = dict(thaw or {})
-        unknown = sorted(set(thawing) - names) + sorted(set(eager) - set(thawing))
+        kept = dict(keep or {})
+        unknown = (
+            sorted(set(thawing) - names)
+            + sorted(set(eager) - set(thawing) - set(cls.derive))
+            + sorted(set(kept) - set(thawing))
+        )
         if unknown:
-            raise TypeError(f"{cls.__name__}: not a thawed field of the state: {unknown}")
+            raise TypeError(f"{cls.__name__}: not a thawed field or derived value: {unknown}")
         cls.state_type = state_type
         cls.machine = machine
         cls.thawing = thawing
-        cls.eager = tuple(eager)
-        cls.lazy = tuple(name for name in thawing if name not in eager)
+        lists = {name for name, spec in thawing.items() if spec == AS_LIST and name not in kept}
+        cls._eager_lists = tuple(name for name in eager if name in lists)
+        cls._lazy_lists = tuple(name for name in thawing if name in lists and name not in eager)
+        cls._eager = tuple(
+            (name, *thawing[name]) for name in eager if name in thawing and name not in lists
+        )
+        cls._lazy = tuple(
+            (name, freeze, kept.get(name))
+            for name, (_thaw, freeze) in thawing.items()
+            if name not in eager and name not in lists
+        )
+        cls._derived_at_once = tuple(
+            (name, cls.derive[name]) for name in eager if name not in thawing
+        )
 
     def __init__(self, state: Any) -> None:
         self.original = state
         self.events: list[Any] = []
-        fields = self.__dict__
-        fields.update(state.__dict__)
-        thawing = self.thawing
-        for name in self.lazy:
+        # A copy of the state's fields made whole and given to the draft: filling the
+        # draft's own dict field by field takes several times as long.
+        fields = state.__dict__.copy()
+        for name in self._lazy_lists:
             del fields[name]
-        for name in self.eager:
-            fields[name] = thawing[name][0](fields[name])
+        for name, _freeze, _keep in self._lazy:
+            del fields[name]
+        for name in self._eager_lists:
+            fields[name] = list(fields[name])
+        for name, thaw, _freeze in self._eager:
+            fields[name] = thaw(fields[name])
+        self.__dict__ = fields
+        for name, derive in self._derived_at_once:
+            setattr(self, name, derive(state))
 
     def __getattr__(self, name: str) -> Any:
         # Only for what is not made yet: a lazily thawed field or a derived value.
@@ -132,11 +176,22 @@ class Draft:
         fields["phase"] = self.machine.goto(fields["phase"], trigger)
 
     def freeze(self) -> Any:
-        """The new state: the fields as the draft holds them, thawed ones frozen back."""
+        """The new state: the fields as the draft holds them, thawed ones frozen back
+        (and those never made kept as the game declares)."""
         original = self.original.__dict__
+        made = self.__dict__
         fields = original.copy()
-        fields.update(self.__dict__)
-        for name, (_thaw, freeze) in self.thawing.items():
-            if name in self.__dict__:
-                fields[name] = freeze(fields[name], original[name])
+        fields.update(made)
+        for name in self._eager_lists:
+            fields[name] = tuple(made[name])
+        for name in self._lazy_lists:
+            if name in made:
+                fields[name] = tuple(made[name])
+        for name, _thaw, freeze in self._eager:
+            fields[name] = freeze(made[name], original[name])
+        for name, freeze, keep in self._lazy:
+            if name in made:
+                fields[name] = freeze(made[name], original[name])
+            elif keep is not None:
+                fields[name] = keep(original[name])
         return new_state(self.state_type, fields)

@@ -25,6 +25,7 @@ import attrs
 
 from sonic_rules.core.boundary import read_file
 from sonic_rules.core.errors import BoardError, FileRefusedError, InvalidStateError
+from sonic_rules.core.interning import memo
 from sonic_rules.core.serialization import MAX_JSON_CHARS, loads_json
 
 ROWS = 3
@@ -140,14 +141,14 @@ class Catalogue:
         return line, star
 
 
-@functools.lru_cache(maxsize=16)
+@memo("crash-course catalogue digests", 16)
 def _digest(tiles: tuple[TileSpec, ...], shortcuts: tuple[ShortcutSpec, ...]) -> str:
     data = Catalogue(tiles, shortcuts).to_data()
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-@functools.lru_cache(maxsize=256)
+@memo("crash-course oriented features", 256)
 def oriented_features(rows: tuple[str, ...], reversed_: bool) -> tuple[str, ...]:
     """The 9 features of a tile in travel order (index ``row * 3 + lane``) as laid."""
     flat = [rows[row][lane] for row in range(ROWS) for lane in range(LANES)]
@@ -392,7 +393,6 @@ def _parse_text(text: str | bytes, source: str | None) -> Catalogue:
     return parse_catalogue(data, source)
 
 
-@functools.lru_cache(maxsize=1)
 @functools.cache
 def default_catalogue() -> Catalogue:
     """The shipped reconstruction (``data/tiles.json``), named ``"default"``.
