@@ -182,6 +182,18 @@ class Fixed(Shape):
         return None
 
 
+def _first_of_fields(value: object, fields: tuple[tuple[str, Shape], ...]) -> Found:
+    """What is first wrong among ``fields`` of ``value``, asked in order, or ``None``."""
+    for name, shape in fields:
+        field = getattr(value, name, _MISSING)
+        if field is _MISSING:
+            return "required field missing", f".{name}"
+        found = shape.wrong(field)
+        if found is not None:
+            return at_field(name, found)
+    return None
+
+
 class Record(Shape):
     """A value of exactly ``kind`` (an attrs class) whose ``fields`` (each named with its
     shape, in the order they are asked about) are of their shapes."""
@@ -216,25 +228,11 @@ class Record(Shape):
         """What is first wrong in ``value``'s fields, in order, or ``None``."""
         if not self.plain_fields_pass(value):
             return self.walk(value)
-        for name, shape in self._deep:
-            field = getattr(value, name, _MISSING)
-            if field is _MISSING:
-                return "required field missing", f".{name}"
-            found = shape.wrong(field)
-            if found is not None:
-                return at_field(name, found)
-        return None
+        return _first_of_fields(value, self._deep)
 
     def walk(self, value: object) -> Found:
         """`fields_wrong`, asking every field in turn."""
-        for name, shape in self.fields:
-            field = getattr(value, name, _MISSING)
-            if field is _MISSING:
-                return "required field missing", f".{name}"
-            found = shape.wrong(field)
-            if found is not None:
-                return at_field(name, found)
-        return None
+        return _first_of_fields(value, self.fields)
 
 
 class Whole(Record):
@@ -284,14 +282,7 @@ class Whole(Record):
 
     def _rest_wrong(self, value: object) -> Found:
         """`fields_wrong` of a value whose parts states share are known of their shape."""
-        for name, shape in self._rest:
-            field = getattr(value, name, _MISSING)
-            if field is _MISSING:
-                return "required field missing", f".{name}"
-            found = shape.wrong(field)
-            if found is not None:
-                return at_field(name, found)
-        return None
+        return _first_of_fields(value, self._rest)
 
     def _asked_wrong(self, value: object, findings: Findings | None) -> Found:
         """`fields_wrong` of a value whose plain fields passed, remembering its parts."""
