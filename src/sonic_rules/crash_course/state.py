@@ -540,10 +540,8 @@ class Draft(
         "pending": update.AS_LIST,
         "birds": update.AS_LIST,
         "discard": update.AS_LIST,
-        "box": update.AS_LIST,
         "turn_hazard_damage": update.AS_LIST,
         "turn_laid_shortcuts": update.AS_LIST,
-        "won_by": update.AS_LIST,
         "shortcut_attempt": update.AS_LIST,
         # Kept as the state's own tuple while unchanged: what is remembered per course
         # and per laid shortcut tiles is found again.
@@ -584,7 +582,7 @@ class Draft(
     bird_supply: int
     pile: list[int]
     discard: list[int]
-    box: list[int]
+    box: tuple[int, ...]
     course: list[PlacedTile]
     tile_pile: list[int]
     shortcuts: list[PlacedShortcut]
@@ -600,7 +598,7 @@ class Draft(
     pending: list[Pending]
     turn_hazard_damage: list[int]
     turn_laid_shortcuts: list[int]
-    won_by: list[int]
+    won_by: tuple[int, ...]
     termination: str
     shortcut_attempt: list[PlacedShortcut]
     turns_played: int

@@ -132,7 +132,7 @@ def _drop_owed(d: Draft) -> None:
 
 def win(d: Draft, seat: int, why: str) -> None:
     """``seat`` wins (``CC-FINISH``, ``CC-BEGINNER-FINISH``, ``CC-SECONDARY-WIN``)."""
-    d.won_by = [seat]
+    d.won_by = (seat,)
     d.termination = why
     d.motion.clear()
     _drop_owed(d)
