@@ -15,10 +15,10 @@ import attrs
 
 from sonic_rules.core.interning import IdentityMemo, memo
 from sonic_rules.crash_course import events as E
+from sonic_rules.crash_course.draft import Draft
 from sonic_rules.crash_course.state import (
     BEGINNER,
     BoardItem,
-    Draft,
     Frame,
     PlacedShortcut,
     PlacedTile,
