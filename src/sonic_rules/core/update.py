@@ -82,8 +82,8 @@ class Draft:
 
     A draft is made for every action, so a game's draft class gets its own `__init__`
     and `freeze`, written out field by field from its declaration (`_write_methods`):
-    straight-line code setting and reading plain attributes took well under half the
-    time of loops over the declaration copying dicts.
+    made by loops over the declaration, a Crash Course draft cost a third more than the
+    hand-written draft it replaced; written out, a little less.
     """
 
     state_type: ClassVar[type]
