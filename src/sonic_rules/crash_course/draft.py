@@ -7,6 +7,7 @@ by `Draft.freeze`; beside the fields it keeps what it works out from the state a
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -82,13 +83,13 @@ def _board_in_order(board: tuple[BoardItem, ...]) -> tuple[BoardItem, ...]:
     return tuple(sorted(_by_space(board).values(), key=_board_key))
 
 
-def _kept_board(board: tuple[BoardItem, ...]) -> tuple[BoardItem, ...]:
-    return _ORDERED(board, _board_in_order)  # type: ignore[no-any-return]
+_kept_board = functools.partial(_ORDERED, make=_board_in_order)
+"""A board tuple in order (the board of a state whose action never worked on it)."""
 
 
 def _board_tuple(made: dict[Space, BoardItem], old: tuple[BoardItem, ...]) -> tuple[Any, ...]:
     if made == board_map(old):
-        return _kept_board(old)
+        return _kept_board(old)  # type: ignore[no-any-return]
     board = tuple(sorted(made.values(), key=_board_key))
     _ORDERED.note(board, board)
     return board

@@ -12,7 +12,6 @@ the end.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -418,24 +417,17 @@ def airborne_characters(motion: tuple[Frame, ...] | list[Frame]) -> set[int]:
 def occupied_spaces(
     characters: tuple[Character, ...] | list[Character], motion: tuple[Frame, ...] | list[Frame]
 ) -> dict[Space, int]:
-    """Space -> character standing on it (`standing_on`)."""
-    return {space: number for number, space in standing_on(characters, motion)}
-
-
-def standing_on(
-    characters: tuple[Character, ...] | list[Character], motion: tuple[Frame, ...] | list[Frame]
-) -> Iterator[tuple[int, Space]]:
-    """Each character standing on a space, and the space.
+    """Space -> character standing on it.
 
     A character bounced by a Bumper is in the air until it lands: it has left its space
     (``CC-ITEM-BUMPER``), so nothing pushed or boosted meanwhile meets it there.
     """
     airborne = airborne_characters(motion) if motion else ()
-    return (
-        (number, c.position)
+    return {
+        c.position: number
         for number, c in enumerate(characters)
         if c.position is not None and number not in airborne
-    )
+    }
 
 
 def __getattr__(name: str) -> Any:
