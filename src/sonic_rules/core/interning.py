@@ -2,14 +2,15 @@
 
 Actions, spaces and events are frozen values: two with the same fields are equal and
 interchangeable, so an engine can hand out the one it made before instead of building
-(and checking) a new one each time (`made_once`). What a function works out from
+(and checking) a new one each time (`made_once`; `Groups` for a loop making many
+of one group). What a function works out from
 frozen values can be remembered by those values (`memo`). States share the parts an
 action leaves unchanged, so what is worked out from a part can be remembered by the
 part's identity (`IdentityMemo`).
 
 Three rules hold for every cache made here:
 
-- it is bounded: once full it starts afresh;
+- it is bounded: once full it drops the entry used longest ago, or starts afresh;
 - it keys on its values with their exact types: ``3.0 == 3`` and ``True == 1`` in
   Python, and a hand-built state holding a float where an int belongs must never be
   served what was made for the int (nor the other way round). A key part that is

@@ -14,8 +14,9 @@ from __future__ import annotations
 from sonic_rules.core.engine import Engine, Rules
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import items, legality, placement, shortcuts, turn
+from sonic_rules.crash_course.draft import Draft
 from sonic_rules.crash_course.movement import move, resolve
-from sonic_rules.crash_course.state import Draft, State
+from sonic_rules.crash_course.state import State
 from sonic_rules.crash_course.track import lay_tile
 from sonic_rules.crash_course.views import View, legal_actions_for_view
 

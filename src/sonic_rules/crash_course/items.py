@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import events as E
+from sonic_rules.crash_course.draft import Draft
 from sonic_rules.crash_course.state import (
     ACTIONS,
     BEGINNER,
@@ -28,7 +29,6 @@ from sonic_rules.crash_course.state import (
     RING,
     RING_DROP,
     BoardItem,
-    Draft,
     Frame,
     ItemKind,
     Pending,

@@ -12,6 +12,7 @@ import attrs
 
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import events as E
+from sonic_rules.crash_course.draft import Draft
 from sonic_rules.crash_course.items import damage, gain_bird, settle, take_rings
 from sonic_rules.crash_course.state import (
     ADVANCE,
@@ -32,7 +33,6 @@ from sonic_rules.crash_course.state import (
     SPRING,
     SPRING_JUMP,
     TAILS,
-    Draft,
     Frame,
     How,
     PlacedTile,

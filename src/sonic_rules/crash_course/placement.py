@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import events as E
+from sonic_rules.crash_course.draft import Draft
 from sonic_rules.crash_course.items import discard_items, lose_item, take_rings
 from sonic_rules.crash_course.state import (
     ACTIONS,
@@ -16,7 +17,6 @@ from sonic_rules.crash_course.state import (
     KINDS,
     MAX_ITEMS,
     RING,
-    Draft,
     ItemKind,
     Space,
     State,

@@ -18,6 +18,7 @@ import attrs
 
 from sonic_rules.core.errors import BoardError, InvalidStateError, shown_value
 from sonic_rules.core.serialization import structure_or_raise
+from sonic_rules.crash_course.draft import Draft
 from sonic_rules.crash_course.options import check_options
 from sonic_rules.crash_course.phases import PHASES
 from sonic_rules.crash_course.position import (
@@ -44,7 +45,6 @@ from sonic_rules.crash_course.state import (
     TOKEN_COUNTS,
     TOTAL_BIRDS,
     CharacterName,
-    Draft,
     Frame,
     Options,
     Phase,

@@ -22,11 +22,11 @@ from typing import Any
 from sonic_rules.core.interning import IdentityMemo
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import events as E
+from sonic_rules.crash_course.draft import Draft
 from sonic_rules.crash_course.items import gain_bird
 from sonic_rules.crash_course.placement import progress
 from sonic_rules.crash_course.state import (
     CharacterName,
-    Draft,
     Frame,
     FrameKind,
     How,
@@ -203,7 +203,7 @@ def paths(
     return results
 
 
-_CELLS = IdentityMemo(256)
+_CELLS = IdentityMemo(256, "crash-course track cells by course")
 """The grid cells of recent course tuples (`_cells`)."""
 
 

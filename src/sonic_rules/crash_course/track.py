@@ -15,10 +15,10 @@ import attrs
 
 from sonic_rules.core.interning import IdentityMemo, memo
 from sonic_rules.crash_course import events as E
+from sonic_rules.crash_course.draft import Draft
 from sonic_rules.crash_course.state import (
     BEGINNER,
     BoardItem,
-    Draft,
     Frame,
     PlacedShortcut,
     PlacedTile,
@@ -27,7 +27,6 @@ from sonic_rules.crash_course.state import (
     Variant,
     occupied_spaces,
     space_at,
-    standing_on,
 )
 from sonic_rules.crash_course.tiles import (
     DIRECTIONS,
@@ -151,8 +150,8 @@ def empty_spaces_of(spaces: Spaces, tiles: range) -> list[Space]:
 def empty_spaces_in(state: State, tiles: range) -> list[tuple[Fields, Space]]:
     """``empty_spaces_of(TrackView(state), tiles)``, read from the state itself, each
     space with its fields."""
-    standing = (space for _, space in standing_on(state.characters, state.motion))
-    taken = _fields((item.space for item in state.board), standing, state.face_down)
+    occupied = occupied_spaces(state.characters, state.motion)
+    taken = _fields((item.space for item in state.board), occupied, state.face_down)
     return _untaken(taken, tiles, functools.partial(features_of, state))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import events as E
+from sonic_rules.crash_course.draft import Draft
 from sonic_rules.crash_course.items import discard_items
 from sonic_rules.crash_course.placement import start_draw
 from sonic_rules.crash_course.state import (
@@ -17,7 +18,6 @@ from sonic_rules.crash_course.state import (
     OWED_RING_DROP,
     RING,
     SETUP,
-    Draft,
 )
 from sonic_rules.crash_course.track import beginner_slots, next_tile
 
@@ -132,7 +132,7 @@ def _drop_owed(d: Draft) -> None:
 
 def win(d: Draft, seat: int, why: str) -> None:
     """``seat`` wins (``CC-FINISH``, ``CC-BEGINNER-FINISH``, ``CC-SECONDARY-WIN``)."""
-    d.won_by = [seat]
+    d.won_by = (seat,)
     d.termination = why
     d.motion.clear()
     _drop_owed(d)
