@@ -247,10 +247,10 @@ def observation_markdown(name: str) -> str:
 def tables_markdown(name: str) -> str:
     """The tables the game's rules remember things in, by name, with their bounds."""
     sonic_rules.game(name)  # the game's modules are imported, so its tables are made
-    rows = ["| table | entries at most |", "|---|---|"]
-    for table in interning.tables():
-        if table.name.startswith(f"{name} "):
-            rows.append(f"| {table.name.removeprefix(f'{name} ')} | {table.limit:,} |")
+    rows = ["| cache | entries at most |", "|---|---:|"]
+    for cache, limit, _size in interning.caches():
+        if cache.startswith(f"{name} "):
+            rows.append(f"| {cache.removeprefix(f'{name} ')} | {limit:,} |")
     return "\n".join(rows)
 
 

@@ -9,6 +9,8 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
+from sonic_rules.core.shapes import Record, Shape
+
 
 def forge(kind: type[Any], *values: Any) -> Any:
     """An instance of the attrs class ``kind`` with ``values`` as its fields, unchecked."""
@@ -72,3 +74,14 @@ WRONG_VALUES: list[Any] = [
 ]
 """Values of the wrong Python type for nearly any field of a state; each game's tests
 add values of its own types, right elsewhere and wrong where they are put."""
+
+
+def records_in(shape: Shape) -> list[Record]:
+    """Every `Record` in ``shape`` (a game's shape of its state), ``shape`` included."""
+    found = [shape] if isinstance(shape, Record) else []
+    inner: list[Any] = [field for _, field in getattr(shape, "fields", ())]
+    inner += [getattr(shape, name) for name in ("item", "shape") if hasattr(shape, name)]
+    inner += getattr(shape, "items", ())
+    for each in inner:
+        found += records_in(each)
+    return found

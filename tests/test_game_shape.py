@@ -13,7 +13,9 @@ game, variant and player count to the same contract:
 
 from __future__ import annotations
 
+import importlib
 import itertools
+import pathlib
 import random
 from typing import Any
 
@@ -22,7 +24,7 @@ import pytest
 
 import sonic_rules
 from sonic_rules import CHANCE, IllegalActionError, RulesError
-from sonic_rules.core.game import Game, GameState, Outcome
+from sonic_rules.core.game import GAME_MEMBERS, Game, GameState, Outcome, game_from_package
 
 GAMES = sonic_rules.games()
 CONFIGS = [(g, variant, n) for g in GAMES for variant, n in g.configurations()]
@@ -75,6 +77,37 @@ def test_registry_refuses_unknown_names_and_wrong_types() -> None:
         sonic_rules.game(3)  # type: ignore[arg-type]
 
 
+def test_the_convention_names_every_game_member_but_the_three_a_package_gives() -> None:
+    named = {"name", "title", "variants"}
+    assert set(GAME_MEMBERS) | named == {field.name for field in attrs.fields(Game)}
+    assert not named & set(GAME_MEMBERS)
+
+
+@pytest.mark.parametrize("g", GAMES, ids=[g.name for g in GAMES])
+def test_every_game_member_is_the_one_its_module_holds(g: Game[Any, Any]) -> None:
+    package = f"sonic_rules.{g.name.replace('-', '_')}"
+    for member, where in GAME_MEMBERS.items():
+        module, _, attribute = where.rpartition(".")
+        held = getattr(importlib.import_module(f"{package}.{module}"), attribute)
+        assert getattr(g, member) is held, member
+
+
+def test_game_from_package_names_a_missing_module_or_member(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "half_a_game"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "options.py").write_text("Options = object\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ImportError, match=r"half_a_game has no module state.*member State"):
+        game_from_package("half_a_game", name="half", title="Half", variants={"standard": (2,)})
+    (package / "state.py").write_text("")
+    importlib.invalidate_caches()
+    with pytest.raises(ImportError, match=r"half_a_game\.state has no State, the Game member"):
+        game_from_package("half_a_game", name="half", title="Half", variants={"standard": (2,)})
+
+
 @pytest.mark.parametrize("g", GAMES, ids=[g.name for g in GAMES])
 def test_both_packages_export_the_generic_api(g: Game[Any, Any]) -> None:
     import importlib
@@ -96,20 +129,7 @@ def test_both_packages_have_the_same_layout() -> None:
     import sonic_rules.crash_course as cc
     import sonic_rules.super_teams as st
 
-    shared = {
-        "actions",
-        "describe",
-        "engine",
-        "events",
-        "options",
-        "phases",
-        "players",
-        "rules",
-        "serialize",
-        "setup",
-        "state",
-        "validate",
-    }
+    shared = {where.partition(".")[0] for where in GAME_MEMBERS.values()}
     for package in (st, cc):
         modules = {info.name for info in pkgutil.iter_modules(package.__path__)}
         assert shared <= modules, f"{package.__name__} lacks {sorted(shared - modules)}"

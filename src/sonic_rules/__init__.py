@@ -17,6 +17,7 @@ from sonic_rules.core.errors import (
     InvalidActionError,
     InvalidStateError,
     RulesError,
+    StateTypeError,
 )
 from sonic_rules.core.game import Game, GameState, Outcome
 from sonic_rules.core.registry import game, game_names, games
@@ -37,6 +38,7 @@ __all__ = [
     "InvalidStateError",
     "Outcome",
     "RulesError",
+    "StateTypeError",
     "__version__",
     "game",
     "game_names",

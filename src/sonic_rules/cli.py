@@ -20,8 +20,10 @@ import attrs
 
 import sonic_rules
 from sonic_rules import __version__, simulation, svg
+from sonic_rules.core.boundary import read_file
+from sonic_rules.core.errors import FileRefusedError
 from sonic_rules.core.game import Game, PlayedGame, Ply
-from sonic_rules.core.serialization import MAX_JSON_CHARS, loads_json
+from sonic_rules.core.serialization import MAX_JSON_BYTES, loads_json
 from sonic_rules.records.commands import replay_file, validate_files, write_simulated_record
 
 AnyGame = Game[Any, Any]
@@ -50,9 +52,9 @@ MAX_GAMES = 1_000_000
 MAX_ACTIONS = 1_000_000
 """The highest driver cap on one game's actions (``--max-actions``)."""
 MAX_SIZE = 10_000
+"""The widest picture ``render`` draws, in pixels (``--size``)."""
 MAX_WORKERS = 256
 """The most processes one ``simulate`` run starts (``--workers``)."""
-"""The widest picture ``render`` draws, in pixels (``--size``)."""
 
 
 def _positive(text: str, maximum: int | None = None) -> int:
@@ -264,9 +266,35 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     (``--backend ray``); each game's seed, and so its result, is the same either way.
     """
     game = sonic_rules.game(args.game)
-    players, games, variant = args.players, args.games, args.variant
     results: list[simulation.GameResult] = []
     started = time.perf_counter()
+    seeds = simulation.numbered(simulation.game_seeds(args.seed, args.games))
+    try:
+        how = _run_games(args, seeds, _collector(args, results, started, err))
+    except simulation.SimulationError as error:
+        err.write(f"sonic-rules simulate: error: {error}\n")
+        return 1
+    elapsed = time.perf_counter() - started
+    results.sort(key=lambda result: result.number)
+    shown_variant = f", {args.variant}" if len(game.variants) > 1 else ""
+    out.write(
+        f"{game.title}{shown_variant}: {args.games} games, {args.players} players, "
+        f"{args.bot} bots, seed {args.seed}, {args.games / max(elapsed, 1e-9):.1f} games/s "
+        f"({how})\n\n"
+    )
+    _write_summary(args, [result for result in results if not result.capped], out)
+    return 0
+
+
+def _collector(
+    args: argparse.Namespace,
+    results: list[simulation.GameResult],
+    started: float,
+    err: TextIO,
+) -> simulation.Take:
+    """What takes each chunk of finished games: writes their records, keeps their
+    results (without the records) in ``results``, and draws the progress bar."""
+    games = args.games
     tty = err.isatty()
     every = max(1, games // (100 if tty else 10))
 
@@ -280,47 +308,52 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if args.progress and (done == games or done // every > before // every):
             _progress(done, games, started, err, tty)
 
-    seeds = simulation.numbered(simulation.game_seeds(args.seed, games))
-    try:
-        how = _run_games(args, seeds, take)
-    except simulation.SimulationError as error:
-        err.write(f"sonic-rules simulate: error: {error}\n")
-        return 1
-    elapsed = time.perf_counter() - started
-    results.sort(key=lambda result: result.number)
-    wins = [0] * players
-    finished_results = [result for result in results if not result.capped]
-    for result in finished_results:
-        for seat in result.winners:
-            wins[seat] += 1
-    lengths = [result.actions for result in finished_results]
-    decisions = [result.decisions for result in finished_results]
-    # Turns are not part of every game's state; shown when the game counts them.
-    turns = [result.turns for result in finished_results if result.turns is not None]
-    capped = games - len(finished_results)
-    shown_variant = f", {variant}" if len(game.variants) > 1 else ""
-    out.write(
-        f"{game.title}{shown_variant}: {games} games, {players} players, {args.bot} bots, "
-        f"seed {args.seed}, {games / max(elapsed, 1e-9):.1f} games/s ({how})\n\n"
-    )
-    finished = games - capped
-    rows = [["seat", "wins", "win rate"]]
-    for seat in range(players):
-        rate = wins[seat] / finished if finished else 0.0
-        rows.append([str(seat), str(wins[seat]), f"{rate:.1%}"])
-    _table(rows, out)
+    return take
+
+
+def _write_summary(
+    args: argparse.Namespace, finished: Sequence[simulation.GameResult], out: TextIO
+) -> None:
+    """The wins by seat and the lengths of the finished games; the capped ones apart."""
+    _table(_win_rows(finished, args.players), out)
     out.write("\n")
-    if lengths:
-        series: list[tuple[str, Sequence[int]]] = [("actions", lengths), ("decisions", decisions)]
-        if len(turns) == len(lengths):
-            series.insert(0, ("turns", turns))
+    series = _length_series(finished)
+    if series:
         _table(_length_rows(series), out)
+    capped = args.games - len(finished)
     if capped:
         out.write(
             f"\n{capped} game(s) reached the driver's cap of {args.max_actions} actions "
             "(a driver setting, not a rule) and are not counted above.\n"
         )
-    return 0
+
+
+def _win_rows(finished: Sequence[simulation.GameResult], players: int) -> list[list[str]]:
+    wins = [0] * players
+    for result in finished:
+        for seat in result.winners:
+            wins[seat] += 1
+    rows = [["seat", "wins", "win rate"]]
+    for seat in range(players):
+        rate = wins[seat] / len(finished) if finished else 0.0
+        rows.append([str(seat), str(wins[seat]), f"{rate:.1%}"])
+    return rows
+
+
+def _length_series(
+    finished: Sequence[simulation.GameResult],
+) -> list[tuple[str, Sequence[int]]]:
+    """The finished games' lengths in actions and decisions, and in turns when every one
+    counts them (turns are not part of every game's state); none without a game."""
+    lengths = [result.actions for result in finished]
+    if not lengths:
+        return []
+    decisions = [result.decisions for result in finished]
+    turns = [result.turns for result in finished if result.turns is not None]
+    series: list[tuple[str, Sequence[int]]] = [("actions", lengths), ("decisions", decisions)]
+    if len(turns) == len(lengths):
+        series.insert(0, ("turns", turns))
+    return series
 
 
 # ----- rules and phases ---------------------------------------------------------------------
@@ -355,8 +388,7 @@ def render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     registry by its ``game`` tag) as SVG into ``args.output`` (``-``: standard output),
     as the referee sees it or, with ``--seat``, as that seat does. 1 on a problem."""
     try:
-        with Path(args.state).open("rb") as file:
-            text = file.read(4 * MAX_JSON_CHARS + 1)  # loads_json refuses more
+        text = read_file(args.state, MAX_JSON_BYTES)
         tag = loads_json(text)
         name = tag.get("game") if isinstance(tag, dict) else None
         if not isinstance(name, str):
@@ -366,6 +398,8 @@ def render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except OSError as error:
         err.write(f"{args.state}: cannot read it: {error.strerror}\n")
         return 1
+    except FileRefusedError:
+        raise
     except (ValueError, LookupError, TypeError) as error:
         err.write(f"{args.state}: {error}\n")
         return 1
@@ -390,16 +424,7 @@ def _max_actions(parser: argparse.ArgumentParser, help_text: str) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    names = sonic_rules.game_names()
-    parser = _Parser(
-        prog="sonic-rules",
-        description="A rules referee for Sonic Super Teams and Sonic the Hedgehog: Crash Course.",
-    )
-    parser.add_argument("--version", action="version", version=f"sonic-rules {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
-
-    p = commands.add_parser("demo", help="one refereed bot game of each game, as a log")
+def _demo_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument(
         "--players",
@@ -408,9 +433,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="players in each game (every game's default variant must allow it)",
     )
     _max_actions(p, "driver cap (not a rule) in case a game would not end")
-    p.set_defaults(command_parser=p)
 
-    p = commands.add_parser("simulate", help="many seeded bot games: win rates and lengths")
+
+def _simulate_arguments(p: argparse.ArgumentParser) -> None:
+    names = sonic_rules.game_names()
     p.add_argument("--game", choices=names, default=names[0])
     p.add_argument(
         "--variant", help="one of the game's variants (default: the game's first variant)"
@@ -431,6 +457,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="no progress bar on standard error",
     )
     p.add_argument("--record", metavar="DIR", help="write each game as a record file in DIR")
+    _where_arguments(p)
+
+
+def _where_arguments(p: argparse.ArgumentParser) -> None:
+    """Where ``simulate`` runs its games: processes here, or Ray tasks."""
     p.add_argument(
         "--workers",
         type=_at_most(MAX_WORKERS),
@@ -449,22 +480,22 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="HOST:PORT",
         help="with --backend ray: the head of a running Ray cluster (default: a local instance)",
     )
-    p.set_defaults(command_parser=p)
 
-    p = commands.add_parser("validate", help="check game records line by line")
+
+def _validate_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--keep-going", action="store_true", help="report every problem, not the first")
-    p.set_defaults(command_parser=p)
 
-    p = commands.add_parser("replay", help="a game record's position after each line")
+
+def _replay_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE")
     p.add_argument("--to", type=_positive, metavar="N", help="stop after line N")
     p.add_argument(
         "--svg", type=Path, metavar="DIR", help="also draw each position as DIR/line-NNNN.svg"
     )
-    p.set_defaults(command_parser=p)
 
-    p = commands.add_parser("render", help="a saved state drawn as an SVG picture")
+
+def _render_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("state", metavar="STATE.json", help="a state as to_json writes it")
     p.add_argument("-o", "--output", required=True, metavar="OUT.svg", help="- for stdout")
     p.add_argument("--seat", type=int, help="draw what this seat sees (default: everything)")
@@ -474,20 +505,47 @@ def build_parser() -> argparse.ArgumentParser:
         default=svg.DEFAULT_SIZE,
         help=f"width in pixels (at most {MAX_SIZE:,})",
     )
-    p.set_defaults(command_parser=p)
 
-    p = commands.add_parser("rules", help="the rule reference")
+
+def _rules_arguments(p: argparse.ArgumentParser) -> None:
+    names = sonic_rules.game_names()
     p.add_argument("--game", choices=names, help="one game (default: every game)")
-    p.set_defaults(command_parser=p)
 
-    p = commands.add_parser("phases", help="the declared phase machine as Mermaid")
+
+def _phases_arguments(p: argparse.ArgumentParser) -> None:
+    names = sonic_rules.game_names()
     p.add_argument("--game", choices=names, default=names[0])
     p.add_argument(
         "--table",
         action="store_true",
         help="a Markdown table of the phases (who acts, what each accepts) instead",
     )
-    p.set_defaults(command_parser=p)
+
+
+_COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...] = (
+    ("demo", "one refereed bot game of each game, as a log", _demo_arguments),
+    ("simulate", "many seeded bot games: win rates and lengths", _simulate_arguments),
+    ("validate", "check game records line by line", _validate_arguments),
+    ("replay", "a game record's position after each line", _replay_arguments),
+    ("render", "a saved state drawn as an SVG picture", _render_arguments),
+    ("rules", "the rule reference", _rules_arguments),
+    ("phases", "the declared phase machine as Mermaid", _phases_arguments),
+)
+"""Each command: its name, its help line and what adds its arguments (in help order)."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="sonic-rules",
+        description="A rules referee for Sonic Super Teams and Sonic the Hedgehog: Crash Course.",
+    )
+    parser.add_argument("--version", action="version", version=f"sonic-rules {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+    for name, help_text, add_arguments in _COMMANDS:
+        command = commands.add_parser(name, help=help_text)
+        add_arguments(command)
+        # `_check` reports a game-dependent error with the command's own usage.
+        command.set_defaults(command_parser=command)
     return parser
 
 
@@ -552,6 +610,10 @@ def main(
         return handlers[args.command]()
     except BrokenPipeError:
         return 0
+    except FileRefusedError as error:
+        # A file the command will not read is a bad argument: one line, as argparse says it.
+        err.write(f"sonic-rules {args.command}: error: {error}\n")
+        return 2
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ def test_options_as_a_mapping_or_with_written_names() -> None:
         ({"set_back": "yes"}, "$.options.set_back"),
         ({"nope": 1}, "$.options"),
         (cc.Options(characters=("sonic", "bob")), "$.options.characters[1]"),  # type: ignore[arg-type]
-        (cc.Options(official_draw=1), "$.options"),  # type: ignore[arg-type]
+        (cc.Options(official_draw=1), "$.options.official_draw"),  # type: ignore[arg-type]
         (7, "$.options"),
     ],
 )

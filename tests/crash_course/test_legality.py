@@ -22,7 +22,7 @@ from sonic_rules.crash_course import (
     legal_actions,
     new_game,
 )
-from sonic_rules.crash_course.legality import CHECKS
+from sonic_rules.crash_course.refusals import REFUSALS
 
 CONFIGS: list[tuple[str, int, Options]] = [
     ("standard", 2, Options()),
@@ -88,7 +88,7 @@ def test_cc_proj_phase_apply_accepts_exactly_the_legal_actions(
 
 
 @pytest.mark.parametrize("config", range(len(CONFIGS)))
-def test_cc_proj_phase_every_action_type_has_one_legality_function(config: int) -> None:
-    """CC-PROJ-PHASE: each action type reaching ``apply`` is judged by its own function."""
+def test_cc_proj_phase_every_action_type_has_one_refusal(config: int) -> None:
+    """CC-PROJ-PHASE: each action type reaching ``apply`` is refused by its own function."""
     _, seen = _walk(config, 0)
-    assert {type(action) for action in seen} <= set(CHECKS)
+    assert {type(action) for action in seen} <= set(REFUSALS)

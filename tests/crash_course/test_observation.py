@@ -19,17 +19,17 @@ import pytest
 
 from crash_course.test_views import _configurations, _games, _move_hidden, _visible_changes
 from sonic_rules import InvalidActionError
-from sonic_rules.crash_course import State, default_catalogue, new_game
-from sonic_rules.crash_course.state import KINDS
-from sonic_rules.crash_course.tiles import TileSpec
-from sonic_rules.crash_course.validate import TERMINATIONS
-from sonic_rules.crash_course.views import (
+from sonic_rules.crash_course import State, default_catalogue, new_game, observation
+from sonic_rules.crash_course.observation import (
     information_state,
     observation_layout,
     observation_shape,
     observation_tensor,
-    observe,
 )
+from sonic_rules.crash_course.state import KINDS
+from sonic_rules.crash_course.tiles import TileSpec
+from sonic_rules.crash_course.validate import TERMINATIONS
+from sonic_rules.crash_course.views import observe
 
 EVERY = 3  # look at every third state of a game
 
@@ -44,12 +44,12 @@ def _offsets(state: State) -> dict[str, int]:
 
 
 def _documented(tiles: int, shortcuts: int) -> list[tuple[str, int]]:
-    """The layout table of `observation_layout`'s docstring, for ``K`` and ``S`` given
+    """The layout table of the observation module's docstring, for ``K`` and ``S`` given
     (``T``: the ways a game ends)."""
     ended = len(TERMINATIONS)
-    doc = observation_layout.__doc__
+    doc = observation.__doc__
     assert doc is not None
-    rows = re.findall(r"^    ([a-z_]+) {2,}(\S(?:\S| (?! ))*) {2,}\S", doc, re.MULTILINE)
+    rows = re.findall(r"^([a-z_]+) {2,}(\S(?:\S| (?! ))*) {2,}\S", doc, re.MULTILINE)
     return [
         (name, eval(length.replace(" x ", " * "), {"K": tiles, "S": shortcuts, "T": ended}))
         for name, length in rows
@@ -79,7 +79,7 @@ def test_observation_shape_is_fixed_for_a_configuration(variant: str, players: i
 
 
 def test_observation_layout_is_the_documented_table() -> None:
-    """The docstring's table gives every section's length (``K`` track tiles, ``S``
+    """The module docstring's table gives every section's length (``K`` track tiles, ``S``
     shortcut tiles); another catalogue changes the length as the table says."""
     state = new_game(3)
     catalogue = state.catalogue

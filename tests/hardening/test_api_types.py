@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import sonic_rules
-from sonic_rules import InvalidStateError
+from sonic_rules import InvalidStateError, StateTypeError
 from sonic_rules import crash_course as cc
 from sonic_rules import super_teams as st
 
@@ -65,7 +65,14 @@ def test_play_game_names_a_wrong_players_argument(game: Any) -> None:
             game.play_game(game.new_game(2), junk)
 
 
-def test_play_game_names_a_wrong_state_argument() -> None:
-    bots = [st.GAME.player("random")] * 2
-    with pytest.raises(TypeError, match="'state'"):
-        st.play_game(None, bots)  # type: ignore[arg-type]
+@pytest.mark.parametrize("game", GAMES, ids=[game.name for game in GAMES])
+def test_play_game_names_a_wrong_state_argument(game: Any) -> None:
+    """Junk, or the other game's state: a `StateTypeError`, both a ``TypeError`` and an
+    `InvalidStateError`, naming the argument and the game's State."""
+    bots = [game.player("random")] * 2
+    other = next(g for g in GAMES if g is not game).new_game(2)
+    for junk in (None, "state", other):
+        with pytest.raises(StateTypeError, match=r"'state' must be a .* State") as refused:
+            game.play_game(junk, bots)
+        assert isinstance(refused.value, TypeError)
+        assert isinstance(refused.value, InvalidStateError)

@@ -18,9 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sonic_rules
-from forged import WRONG_VALUES, random_path, replaced
+from forged import WRONG_VALUES, random_path, records_in, replaced
 from sonic_rules.core.chance import CHANCE
 from sonic_rules.core.errors import InvalidStateError
+from sonic_rules.core.interning import IdentityMemo
 from sonic_rules.crash_course import from_json, to_json, validate_state
 from sonic_rules.crash_course.state import (
     BoardItem,
@@ -34,7 +35,8 @@ from sonic_rules.crash_course.state import (
     Space,
     State,
 )
-from sonic_rules.crash_course.validate import _FIELDS
+from sonic_rules.crash_course.validate import characters, course
+from sonic_rules.crash_course.validate.shapes import STATE
 
 GAME = sonic_rules.game("crash-course")
 
@@ -203,9 +205,13 @@ def test_a_forged_value_keeps_the_rules_own_message() -> None:
         validate_state(_course(1, heading=1.0)(state))
 
 
-def test_the_type_table_names_every_field_in_order() -> None:
-    for cls, fields in _FIELDS.items():
-        assert [name for name, _, _ in fields] == [f.name for f in attrs.fields(cls)], cls
+def test_the_shape_names_every_field_in_order() -> None:
+    records = records_in(STATE)
+    for record in records:
+        assert record.kind is not None
+        fields = [f.name for f in attrs.fields(record.kind)]
+        assert [name for name, _ in record.fields] == fields, record.kind
+    assert {record.kind for record in records} >= {State, Character, Space, Frame, Pending}
 
 
 def test_states_of_games_and_their_json_pass() -> None:
@@ -240,3 +246,33 @@ def test_a_forged_state_raises_only_invalid_state(state: State) -> None:
     for indent in (None, 2):
         with contextlib.suppress(InvalidStateError):
             to_json(state, indent=indent)
+
+
+def _memories() -> list[IdentityMemo]:
+    """Every memory of the checks of a state."""
+    return [
+        *(
+            memo
+            for module in (characters, course)
+            for memo in vars(module).values()
+            if isinstance(memo, IdentityMemo)
+        ),
+        *STATE.memories.values(),
+    ]
+
+
+def test_a_refused_state_leaves_nothing_behind() -> None:
+    state = _base()
+    # Parts met for the first time: new objects, equal to the state's.
+    fresh = attrs.evolve(
+        state,
+        characters=tuple(list(state.characters)),
+        course=tuple(list(state.course)),
+        board=tuple(list(state.board)),
+    )
+    sizes = [len(memo) for memo in _memories()]
+    with pytest.raises(InvalidStateError, match="between 0 and 3 actions"):
+        validate_state(attrs.evolve(fresh, actions_left=7))  # refused by the last checks
+    assert [len(memo) for memo in _memories()] == sizes
+    validate_state(fresh)
+    assert [len(memo) for memo in _memories()] != sizes

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forged import WRONG_VALUES, random_path, replaced
+from forged import WRONG_VALUES, random_path, records_in, replaced
 from sonic_rules import CHANCE, RulesError
 from sonic_rules.core.errors import InvalidStateError
 from sonic_rules.super_teams import (
@@ -41,8 +41,7 @@ from sonic_rules.super_teams import (
     to_json,
     validate_state,
 )
-from sonic_rules.super_teams.serialize import _read_plain
-from sonic_rules.super_teams.validate import _STATE_FIELDS, _well_shaped
+from sonic_rules.super_teams.validate.shapes import STATE, check_shapes
 from st_helpers import random_states
 
 
@@ -359,23 +358,29 @@ def test_a_forged_value_keeps_the_checks_own_message() -> None:
         validate_state(attrs.evolve(state, turns_played=10**40))
 
 
-def test_the_check_table_names_every_field_in_order() -> None:
-    assert [name for name, _ in _STATE_FIELDS] == [f.name for f in attrs.fields(State)]
+def test_the_shape_names_every_field() -> None:
+    # In field order; the options in the order `check_options` asks about them.
+    assert [name for name, _ in STATE.fields] == [f.name for f in attrs.fields(State)]
+    records = records_in(STATE)
+    for record in records:
+        assert record.kind is not None
+        fields = {f.name for f in attrs.fields(record.kind)}
+        assert {name for name, _ in record.fields} == fields, record.kind
+        assert len(record.fields) == len(fields), record.kind
+    assert {record.kind for record in records} >= {State, Options, Piece, PendingMove}
 
 
 def test_states_of_games_and_their_json_pass() -> None:
-    # `from_json` checks only the rules of a state its fast reader reads: that reader
-    # builds every value of exactly the type a state holds.
+    # The reader builds every value of exactly the type a state holds.
     for state in _states():
-        assert _well_shaped(state)
+        check_shapes(state)
         validate_state(state)
         for indent in (None, 2):
             text = to_json(state, indent=indent)
-            read = _read_plain(text)
-            assert read is not None
-            assert _well_shaped(read)
+            read = from_json(text)
+            check_shapes(read)
             assert read == state
-            assert to_json(from_json(text), indent=indent) == text
+            assert to_json(read, indent=indent) == text
 
 
 def test_a_right_value_of_a_subtype_is_still_refused() -> None:
@@ -458,3 +463,20 @@ def test_a_forged_state_raises_only_invalid_state(state: State) -> None:
     for indent in (None, 2):
         with contextlib.suppress(InvalidStateError):
             to_json(state, indent=indent)
+
+
+def test_a_refused_state_leaves_nothing_behind() -> None:
+    state = _playing()
+    # Parts met for the first time: new objects, equal to the state's.
+    fresh = attrs.evolve(
+        state,
+        pieces=tuple(list(state.pieces)),
+        hands=tuple(list(state.hands)),
+        deck=tuple(list(state.deck)),
+    )
+    sizes = [len(memo) for memo in STATE.memories.values()]
+    with pytest.raises(InvalidStateError, match="specials_owed"):
+        validate_state(attrs.evolve(fresh, specials_owed=3))  # refused by the last checks
+    assert [len(memo) for memo in STATE.memories.values()] == sizes
+    validate_state(fresh)
+    assert [len(memo) for memo in STATE.memories.values()] != sizes

@@ -149,8 +149,10 @@ def test_bad_input_gives_a_precise_report(text: str | bytes, report: str) -> Non
 def test_a_ten_megabyte_line_is_reported_not_read() -> None:
     text = record(GAME, "standard", 2, seed=1)
     lines = text.split("\n")
-    lines.insert(20, "deal " + "9" * 10_000_000)
+    lines.insert(20, "deal " + "9" * (records.MAX_RECORD - len(text) - 100))
     assert _first("\n".join(lines)).startswith("21:100001: REC-LINE-LENGTH")
+    lines[20] = "deal " + "9" * 10_000_000
+    assert _first("\n".join(lines)).startswith("1:1: REC-SIZE: the record is 10,00")
 
 
 def test_a_truncated_record_is_valid_up_to_where_it_stops_or_names_the_cut_line() -> None:

@@ -19,7 +19,7 @@ import pytest
 
 from sonic_rules import CHANCE, InvalidStateError, RulesError
 from sonic_rules.core.chance import sample_outcome
-from sonic_rules.core.interning import Memo, tables
+from sonic_rules.core.interning import Memo, caches
 from sonic_rules.super_teams import (
     Card,
     Phase,
@@ -116,7 +116,7 @@ def test_a_state_refused_as_malformed_leaves_nothing_in_any_table() -> None:
     action = legal_actions(hand_built)[0]
     with pytest.raises(InvalidStateError, match="position"):
         step(hand_built, action)
-    assert all(len(table) == 0 for table in tables())
+    assert all(size == 0 for _name, _limit, size in caches())
 
 
 def test_an_unsorted_deck_is_not_taken_for_a_remembered_one() -> None:
@@ -136,10 +136,10 @@ def test_every_table_is_named_and_stays_within_its_bound() -> None:
             state = apply(state, sample_outcome(chance_outcomes(state), rng))
         else:
             state = apply(state, rng.choice(legal_actions(state)))
-    names = [table.name for table in tables()]
+    names = [name for name, _limit, _size in caches()]
     for name in ("super-teams events", "super-teams actions", "super-teams plays"):
         assert name in names
-    assert all(table.name and 0 <= len(table) <= table.limit for table in tables())
+    assert all(name and 0 <= size <= limit for name, limit, size in caches())
     assert state.phase is Phase.GAME_OVER
 
 

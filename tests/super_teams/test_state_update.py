@@ -1,4 +1,4 @@
-"""An action builds its new state on a `state.Draft` (`sonic_rules.core.update`): the
+"""An action builds its new state on a `draft.Draft` (`sonic_rules.core.update`): the
 same value ``attrs.evolve`` would make, with its own hash, and with the seating the old
 state worked out (it depends only on the players and options, which no action changes).
 """
@@ -11,7 +11,7 @@ import pytest
 from sonic_rules.core.phases import UndeclaredTransitionError
 from sonic_rules.core.update import replace_fields
 from sonic_rules.super_teams import Phase, State, new_game
-from sonic_rules.super_teams.state import Draft
+from sonic_rules.super_teams.draft import Draft
 from st_helpers import random_states
 
 

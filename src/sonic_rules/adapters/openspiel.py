@@ -35,7 +35,9 @@ Parameters:
   over 1,000 random games per game, variant and player count with the default options,
   the longest Super Teams game took 141 turns (2 players; median 117) and 319
   decisions, the longest Crash Course game 87 turns (Beginner, 4 players; 75 in the
-  standard game) and 453 decisions. Each limit must be 1 or more.
+  standard game) and 453 decisions. Each limit is a whole number from 1 to `MAX_LIMIT`
+  (100,000,000), so that every count the adapter hands OpenSpiel fits its 32-bit
+  integers; anything else is a ``ValueError`` naming the parameter and its bounds.
 - Options that are not a bool or an int keep their defaults (OpenSpiel's parameters
   cannot express them): Super Teams' ``bonus_split`` and ``colours``, Crash Course's
   ``characters`` and ``beginner_course``.
@@ -93,15 +95,29 @@ except ImportError as error:  # pragma: no cover - exercised without the extra
     ) from error
 
 import sonic_rules
+from sonic_rules.core.boundary import check_whole_number
 from sonic_rules.core.chance import CHANCE
 from sonic_rules.core.errors import RulesError
 from sonic_rules.core.game import Game, GameState
 
-__all__ = ["DEFAULT_LIMITS", "SonicGame", "SonicState", "register", "short_name"]
+__all__ = [
+    "DEFAULT_LIMITS",
+    "INT32_MAX",
+    "MAX_LIMIT",
+    "SonicGame",
+    "SonicState",
+    "register",
+    "short_name",
+]
 
 DEFAULT_LIMITS: dict[str, int] = {"turn_limit": 300, "decision_limit": 3000}
 """The adapter's limits when none is given, for the games that have them (see the
 module's docstring)."""
+MAX_LIMIT = 100_000_000
+"""The largest ``turn_limit`` or ``decision_limit`` the adapter takes: with it the bounds
+it hands OpenSpiel (game length, chance nodes) stay within OpenSpiel's 32-bit integers."""
+INT32_MAX = 2**31 - 1
+"""The largest number OpenSpiel takes for a count (an ``int`` in C++)."""
 
 T = TypeVar("T")
 
@@ -206,10 +222,9 @@ class SonicGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stub
         given = {**self.game_type.parameter_specification, **(params or {})}
         sonic = self.sonic
         options = {name: given[name] for name in _option_parameters(sonic)}
-        for limit in DEFAULT_LIMITS.keys() & options.keys():
-            if options[limit] < 1:
-                raise ValueError(f"{limit} must be 1 or more, got {options[limit]}")
         try:
+            for limit in DEFAULT_LIMITS.keys() & options.keys():
+                check_whole_number(options[limit], limit, 1, MAX_LIMIT)
             initial = sonic.new_game(
                 given["players"], variant=given["variant"], options=sonic.Options(**options)
             )
@@ -218,8 +233,8 @@ class SonicGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stub
         self.initial: GameState = initial
         self.max_chance_nodes: int = _bound(sonic.max_chance_nodes(initial), "chance nodes")
         info = pyspiel.GameInfo(
-            num_distinct_actions=sonic.num_distinct_actions(initial),
-            max_chance_outcomes=sonic.num_chance_outcomes(initial),
+            num_distinct_actions=_bound(sonic.num_distinct_actions(initial), "actions"),
+            max_chance_outcomes=_bound(sonic.num_chance_outcomes(initial), "chance outcomes"),
             num_players=initial.players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -245,9 +260,14 @@ class SonicGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stub
 
 
 def _bound(value: int | None, what: str) -> int:
+    """A count handed to OpenSpiel, checked to fit its 32-bit integers."""
     if value is None:  # a game whose limits the adapter does not know
         limits = ", ".join(DEFAULT_LIMITS)
         raise ValueError(f"the game has no bound on its {what}: it needs a limit ({limits})")
+    if not 0 <= value <= INT32_MAX:
+        raise ValueError(
+            f"the game's bound on its {what}, {value:,}, is over OpenSpiel's {INT32_MAX:,}"
+        )
     return value
 
 

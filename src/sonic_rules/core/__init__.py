@@ -8,9 +8,18 @@ from sonic_rules.core.errors import (
     InvalidActionError,
     InvalidStateError,
     RulesError,
+    StateTypeError,
 )
 from sonic_rules.core.events import Event
-from sonic_rules.core.game import Game, GameState, Outcome, PlayedGame, Player, Ply
+from sonic_rules.core.game import (
+    Game,
+    GameState,
+    Outcome,
+    PlayedGame,
+    Player,
+    Ply,
+    game_from_package,
+)
 from sonic_rules.core.phases import PhaseMachine, PhaseSpec, Transition, UndeclaredTransitionError
 from sonic_rules.core.registry import game, game_names, games
 from sonic_rules.core.rules import Rule, RuleBook
@@ -35,9 +44,11 @@ __all__ = [
     "Rule",
     "RuleBook",
     "RulesError",
+    "StateTypeError",
     "Transition",
     "UndeclaredTransitionError",
     "game",
+    "game_from_package",
     "game_names",
     "games",
     "sample_outcome",

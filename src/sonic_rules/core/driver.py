@@ -3,7 +3,7 @@
 Chance is resolved with a ``random.Random`` held here, outside the state: the same
 seed gives the same game. Players see the state and the legal actions and return
 one of them. The driver takes a `Game` and works the
-same for both games.
+same for both games; each game's ``play_game`` is a `GameDriver` of its engine.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Generic, Protocol, TypeVar
 import attrs
 
 from sonic_rules.core.chance import CHANCE, sample_outcome
-from sonic_rules.core.errors import InvalidActionError
+from sonic_rules.core.errors import InvalidActionError, StateTypeError
 from sonic_rules.core.events import Event
 from sonic_rules.core.game import GameState, PlayedGame, Player, Ply
 
@@ -126,3 +126,39 @@ def play(
         if record:
             plies.append(Ply(seat, action, tuple(events)))
     return PlayedGame(state, tuple(plies), actions, decisions, False)
+
+
+class GameDriver(Generic[S, A]):
+    """A game's ``play_game``: `play` with the game's ``engine``, for states of
+    ``state_type`` only (``what`` names them in a refusal: ``"a Super Teams State"``)."""
+
+    def __init__(self, engine: Playable[S, A], state_type: type[S], what: str) -> None:
+        self._engine = engine
+        self._state_type = state_type
+        self._what = what
+
+    def __call__(
+        self,
+        state: S,
+        players: Sequence[Player[S, A]],
+        *,
+        seed: int | None = None,
+        record: bool = True,
+        max_actions: int | None = None,
+    ) -> PlayedGame[S, A]:
+        """Play ``state`` to the end, ``players[seat]`` deciding; chance uses
+        ``Random(seed)``.
+
+        One player per seat (a game's seats, not its characters): another number is
+        refused with an `InvalidActionError`. ``max_actions`` caps the game (a driver
+        setting, never a rule): the result is then ``capped`` and unfinished. A ``state``
+        that is not one of this game's raises `StateTypeError`.
+        """
+        if not isinstance(state, self._state_type):
+            raise StateTypeError(
+                f"play_game() argument 'state' must be {self._what}, not {type(state).__name__}"
+            )
+        return play(self._engine, state, players, seed=seed, record=record, max_actions=max_actions)
+
+    def __repr__(self) -> str:
+        return f"<play_game for {self._what}>"

@@ -28,8 +28,9 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from sonic_rules.core import interning
-from sonic_rules.core.errors import DEEP_ERRORS, InvalidStateError, RulesError, name_malformed
+from sonic_rules.core.errors import DEEP_ERRORS, InvalidStateError, RulesError
 from sonic_rules.core.events import Event
+from sonic_rules.core.registry import name_malformed
 from sonic_rules.core.update import Draft
 
 S = TypeVar("S")

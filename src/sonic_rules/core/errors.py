@@ -7,6 +7,10 @@ the state a caller held is exactly as it was.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+T = TypeVar("T")
+
 
 class RulesError(ValueError):
     """Base class of every error the library raises on purpose."""
@@ -56,6 +60,15 @@ class InvalidStateError(RulesError):
         return (type(self), (self.message, self.path))
 
 
+class StateTypeError(InvalidStateError, TypeError):
+    """A state argument that is not a state of the game at all (``play_game(None, ...)``).
+
+    It is an `InvalidStateError`, like every malformed state, and a ``TypeError``, as the
+    standard library raises for an argument of the wrong type; the message names the
+    argument and the type expected.
+    """
+
+
 class BoardError(RulesError):
     """Bad board notation or tile data; the message names the token or entry."""
 
@@ -66,6 +79,21 @@ class BoardError(RulesError):
 
     def __reduce__(self) -> tuple[type[BoardError], tuple[str, str | None]]:
         return (type(self), (self.message, self.where))
+
+
+class FileRefusedError(RulesError):
+    """A file refused before it is read: not a regular file, or longer than the limit.
+
+    ``path`` names the file, ``message`` says why.
+    """
+
+    def __init__(self, message: str, path: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+    def __reduce__(self) -> tuple[type[FileRefusedError], tuple[str, str]]:
+        return (type(self), (self.message, self.path))
 
 
 DEEP_ERRORS = (
@@ -80,16 +108,7 @@ DEEP_ERRORS = (
 )
 """What a hand-built state with fields of the wrong types makes the rules raise from
 deep inside: the engines catch these (a `RulesError` apart) and ask ``validate_state``
-to name the wrong field."""
-
-
-def name_malformed(game: str, state: object) -> None:
-    """Called where the rules of ``game`` failed from deep inside on ``state``: raise that
-    game's ``validate_state`` `InvalidStateError` naming the field that is wrong. Returns
-    if every field is right (the failure is then the library's own, to re-raise)."""
-    from sonic_rules.core.registry import game as registered
-
-    registered(game).validate_state(state)
+to name the wrong field (`sonic_rules.core.registry.name_malformed`)."""
 
 
 def shown_value(value: object) -> str:
@@ -101,3 +120,11 @@ def shown_value(value: object) -> str:
     if len(text) > 60:
         text = text[:57] + "..."
     return f"{type(value).__name__} {text}"
+
+
+def require_instance(value: object, kind: type[T], name: str, what: str) -> T:
+    """``value``, if it is a ``kind``; else a ``TypeError`` saying that the argument
+    ``name`` must be ``what`` (``"a Super Teams State"``) and what it got."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{name} must be {what}, got {type(value).__name__}")
+    return value

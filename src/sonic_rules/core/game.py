@@ -3,13 +3,18 @@
 Everything that works for any game (the CLI, the driver, records, adapters, pictures)
 takes a `Game` and calls its members; it never asks which game it holds.
 Reach a game by name through `sonic_rules.game` (see `registry`).
+
+A game package builds its `Game` with `game_from_package`: both packages have the same
+modules, so each member is read from the module that holds it (`GAME_MEMBERS`).
 """
 
 from __future__ import annotations
 
 import enum
+import importlib
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import ModuleType
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
@@ -225,3 +230,88 @@ class Game(Generic[S, A]):
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
+
+
+GAME_MEMBERS: Mapping[str, str] = {
+    "Options": "options.Options",
+    "State": "state.State",
+    "action_types": "actions.ACTION_TYPES",
+    "new_game": "setup.new_game",
+    "legal_actions": "engine.legal_actions",
+    "apply": "engine.apply",
+    "step": "engine.step",
+    "chance_outcomes": "engine.chance_outcomes",
+    "setup_position": "setup.setup_position",
+    "validate_state": "validate.validate_state",
+    "to_json": "serialize.to_json",
+    "from_json": "serialize.from_json",
+    "action_to_json": "serialize.action_to_json",
+    "action_from_json": "serialize.action_from_json",
+    "describe_state": "describe.describe_state",
+    "describe_action": "describe.describe_action",
+    "RULES": "rules.RULES",
+    "PHASES": "phases.PHASES",
+    "players": "players.PLAYERS",
+    "play_game": "players.play_game",
+    "observe": "views.observe",
+    "view_from_json": "views.view_from_json",
+    "events_for": "views.events_for",
+    "event_to_json": "events.event_to_json",
+    "event_from_json": "events.event_from_json",
+    "num_distinct_actions": "action_space.num_distinct_actions",
+    "num_chance_outcomes": "action_space.num_chance_outcomes",
+    "action_index": "action_space.action_index",
+    "action_from_index": "action_space.action_from_index",
+    "chance_index": "action_space.chance_index",
+    "chance_from_index": "action_space.chance_from_index",
+    "legal_mask": "action_space.legal_mask",
+    "max_game_length": "action_space.max_game_length",
+    "max_chance_nodes": "action_space.max_chance_nodes",
+    "action_table": "action_space.action_table",
+    "observation_layout": "observation.observation_layout",
+    "observation_shape": "observation.observation_shape",
+    "observation_tensor": "observation.observation_tensor",
+    "information_state": "observation.information_state",
+    "notation": "notation.NOTATION",
+}
+"""Where a game package holds each `Game` member: ``"module.NAME"`` inside the package
+(every member but ``name``, ``title`` and ``variants``, which the package names)."""
+
+
+def game_from_package(
+    package: str | ModuleType,
+    *,
+    name: str,
+    title: str,
+    variants: Mapping[str, tuple[int, ...]],
+) -> Game[Any, Any]:
+    """The `Game` of the game package ``package`` (its name, or the module itself), each
+    member read from the package's module that holds it (`GAME_MEMBERS`).
+
+    A member the package does not have raises ``ImportError`` naming the member and
+    where it was looked for.
+    """
+    prefix = package if isinstance(package, str) else package.__name__
+    members = {member: _member(prefix, member, where) for member, where in GAME_MEMBERS.items()}
+    return Game(name=name, title=title, variants=variants, **members)
+
+
+def _member(package: str, member: str, where: str) -> Any:
+    module_name, _, attribute = where.rpartition(".")
+    full_name = f"{package}.{module_name}"
+    try:
+        module = importlib.import_module(full_name)
+    except ModuleNotFoundError as error:
+        if error.name != full_name:
+            raise  # the module exists and lacks one of its own imports
+        raise ImportError(
+            f"the game package {package} has no module {module_name}, which holds the "
+            f"Game member {member} ({attribute})",
+            name=full_name,
+        ) from None
+    try:
+        return getattr(module, attribute)
+    except AttributeError:
+        raise ImportError(
+            f"{full_name} has no {attribute}, the Game member {member}", name=full_name
+        ) from None

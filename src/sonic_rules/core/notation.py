@@ -17,7 +17,9 @@ A game's ``notation`` module exposes one object satisfying `Notation` as ``NOTAT
 Two optional extensions, neither required of a game:
 
 - `NotationError`: an ``InvalidActionError`` that says which column of the line is at
-  fault; a report points there instead of at the line's start.
+  fault; a report points there instead of at the line's start. A game's reader cuts a
+  line into `Token` pieces with `tokenize`, so each piece knows its column, and refuses
+  a piece with `fault`.
 - `PartialNotation`: a game whose records may leave chance outcomes unknown ("seat 2 is
   dealt ?") gives a `Tracker` that reads such a record line by line. A game without it
   has its records read exactly: each line is `Notation.parse_action` then the game's
@@ -26,8 +28,11 @@ Two optional extensions, neither required of a game:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Protocol, TypeVar, runtime_checkable
+
+import attrs
 
 from sonic_rules.core.errors import InvalidActionError, RulesError
 from sonic_rules.core.events import Event
@@ -74,6 +79,31 @@ class NotationError(InvalidActionError):
 
     def __reduce__(self) -> tuple[type[NotationError], tuple[str, int]]:
         return (type(self), (self.message, self.column))
+
+
+@attrs.frozen
+class Token:
+    """A piece of an action line: ``kind`` (the name of the pattern's group it matched,
+    ``"word"`` for a pattern without groups), its ``text`` and the ``column`` (0-based)
+    where it begins."""
+
+    kind: str
+    text: str
+    column: int
+
+
+def tokenize(pattern: re.Pattern[str], text: str) -> list[Token]:
+    """The pieces of ``text`` that ``pattern`` finds, in order, each with its column."""
+    return [
+        Token(match.lastgroup or "word", match.group(), match.start())
+        for match in pattern.finditer(text)
+    ]
+
+
+def fault(message: str, token: Token | None = None) -> NotationError:
+    """The `NotationError` refusing ``token``: it points at the token's column, or at the
+    line's start when no one piece is at fault."""
+    return NotationError(message, 0 if token is None else token.column)
 
 
 class Notation(Protocol[S, A]):

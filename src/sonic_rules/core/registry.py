@@ -43,3 +43,11 @@ def games() -> tuple[Game[Any, Any], ...]:
 def game_names() -> tuple[str, ...]:
     """The names `game` knows, without importing any game."""
     return tuple(_BUILT_IN)
+
+
+def name_malformed(name: str, state: object) -> None:
+    """Called where the rules of the game ``name`` failed from deep inside on ``state``:
+    raise that game's ``validate_state`` `InvalidStateError` naming the field that is
+    wrong. Returns if every field is right (the failure is then the library's own, to
+    re-raise)."""
+    game(name).validate_state(state)

@@ -1,10 +1,14 @@
-"""JSON through cattrs, with strict hooks and errors that name the JSON path.
+"""JSON at the boundary: untrusted text parsed (`loads_json`), states (`StateJSON`),
+and actions, events, views and options through cattrs, with errors that name the JSON
+path.
 
+A game's states go through `StateJSON`: the envelope ``{"game", "format"}`` and its
+checks, the game's one writer, the one reader (`reading`) and the game's validator.
 cattrs' default hooks are lenient (``int("12")``, ``int(3.7)``); for untrusted input
-that is wrong, so `make_converter` registers strict hooks: an ``int`` field
-takes only a JSON integer, a ``str`` only a string, a list only a list. Unknown keys
-are refused, missing keys are refused, and every failure becomes an
-`InvalidStateError` with the path of the bad value.
+that is wrong, so `make_converter` registers strict hooks, worded as the state reader
+words the same faults: an ``int`` field takes only a JSON integer, a ``str`` only a
+string, a list only a list. Unknown keys are refused, missing keys are refused, and
+every failure becomes an `InvalidStateError` with the path of the bad value.
 """
 
 from __future__ import annotations
@@ -25,15 +29,15 @@ from cattrs.cols import homogenous_tuple_structure_factory
 from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
-from sonic_rules.core.errors import InvalidActionError, InvalidStateError
+from sonic_rules.core.errors import InvalidActionError, InvalidStateError, RulesError
+from sonic_rules.core.interning import Made
+from sonic_rules.core.reading import Kind, Wrong, flag, member, record_kind, text, whole
 
 T = TypeVar("T")
 
 
 def _strict_int(value: object, _: type) -> int:
-    if type(value) is not int:
-        raise TypeError(f"expected an integer, got {value!r}")
-    return value
+    return whole(value)
 
 
 def _strict_float(value: object, _: type) -> float:
@@ -45,16 +49,12 @@ def _strict_float(value: object, _: type) -> float:
 def _strict_str(value: object, type_: type) -> str:
     # The ``str`` class hook also receives ``StrEnum`` types (subclasses of str).
     if _is_enum(type_):
-        return typing.cast(str, _enum_structure(value, typing.cast(type[enum.Enum], type_)))
-    if type(value) is not str:
-        raise TypeError(f"expected a string, got {value!r}")
-    return value
+        return typing.cast(str, member(typing.cast(type[enum.Enum], type_), value))
+    return text(value)
 
 
 def _strict_bool(value: object, _: type) -> bool:
-    if type(value) is not bool:
-        raise TypeError(f"expected true or false, got {value!r}")
-    return value
+    return flag(value)
 
 
 def _is_enum(type_: Any) -> bool:
@@ -62,11 +62,7 @@ def _is_enum(type_: Any) -> bool:
 
 
 def _enum_structure(value: object, type_: type[enum.Enum]) -> enum.Enum:
-    for member in type_:
-        if member.value == value and type(member.value) is type(value):
-            return member
-    allowed = ", ".join(repr(member.value) for member in type_)
-    raise ValueError(f"{value!r} is not one of {allowed}")
+    return member(type_, value)
 
 
 def _is_homogenous_tuple(type_: Any) -> bool:
@@ -137,17 +133,25 @@ def structure_or_raise(
 
 MAX_JSON_CHARS = 1_000_000
 """The longest JSON text any loader reads (states, actions, events, views), in characters."""
+MAX_JSON_BYTES = 4 * MAX_JSON_CHARS
+"""The longest JSON given as bytes (or read from a file): `MAX_JSON_CHARS` characters of
+up to 4 bytes each."""
 MAX_JSON_DEPTH = 32
 """The deepest nesting of arrays and objects any loader reads (a saved state needs 4)."""
 MAX_NUMBER_DIGITS = 40
 """The most digits a number in JSON text may have (no field needs more than a few)."""
 
-_STRING_PATTERN = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+# A string runs to its closing quote or, unterminated, to the end of the text (the
+# parser refuses it then). Matching always succeeds where a string opens, so no scan
+# restarts inside one: every pattern here reads each character a bounded number of
+# times, and the whole check is linear in the text's length.
+_STRING_PATTERN = r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\\?\Z)'
 _STRING = re.compile(_STRING_PATTERN, re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
-_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_NUMBER_DIGITS + 1},}}")
+_NUMBER_PATTERN = rf"(?<![0-9])[0-9]{{{MAX_NUMBER_DIGITS + 1}}}"
+_LONG_NUMBER = re.compile(_NUMBER_PATTERN)
 _TOKEN = re.compile(
-    rf"{_STRING_PATTERN}|(?P<bracket>[\[\]{{}}])|(?P<number>[0-9]{{{MAX_NUMBER_DIGITS + 1},}})",
+    rf"{_STRING_PATTERN}|(?P<bracket>[\[\]{{}}])|(?P<number>{_NUMBER_PATTERN})",
     re.DOTALL,
 )
 
@@ -219,7 +223,7 @@ def loads_json(text: str | bytes) -> Any:
     ``Infinity`` are refused; a syntax error names the line and column.
     """
     if isinstance(text, bytes | bytearray):
-        if len(text) > 4 * MAX_JSON_CHARS:
+        if len(text) > MAX_JSON_BYTES:
             raise InvalidStateError(f"longer than {MAX_JSON_CHARS:,} characters")
         text = _decode(text)
     if not isinstance(text, str):
@@ -255,10 +259,17 @@ def configure_actions(converter: cattrs.Converter, union: Any) -> None:
 def dump_action(
     converter: cattrs.Converter, union: Any, types: tuple[type, ...], action: Any
 ) -> str:
-    """An action as JSON, tagged by its type; anything else is an ``InvalidActionError``."""
+    """An action as JSON, tagged by its type; anything else (another type, or an action
+    with a field forged past its constructor) is an ``InvalidActionError``."""
     if type(action) not in types:
         raise InvalidActionError(f"not an action of this game: {action!r}")
+    where = forged_field(action)
+    if where is not None:
+        raise InvalidActionError(f"${where}: {_FORGED.format(type(action).__name__)}")
     return json.dumps(converter.unstructure(action, union))
+
+
+_FORGED = "{} holds a value of another type than its field takes here"
 
 
 def load_action(
@@ -290,10 +301,14 @@ def load_action(
 def dump_event(converter: cattrs.Converter, union: Any, types: tuple[type, ...], event: Any) -> str:
     """An event as compact JSON, tagged ``{"type": "<kebab-case name>", ...}``.
 
-    Anything not of ``types`` raises ``TypeError``.
+    Anything not of ``types`` raises ``TypeError``; an event with a field forged past its
+    constructor, ``InvalidStateError`` naming the field.
     """
     if type(event) not in types:
         raise TypeError(f"event must be an event of this game, got {event!r}")
+    where = forged_field(event)
+    if where is not None:
+        raise InvalidStateError(_FORGED.format(type(event).__name__), f"${where}")
     return json.dumps(converter.unstructure(event, union), separators=(",", ":"))
 
 
@@ -351,50 +366,108 @@ def load_view_fields(text: str | bytes, game: str, format_: int, view_type: type
     return data
 
 
-def dump_state(
-    converter: cattrs.Converter, game: str, format_: int, state: Any, indent: int | None = None
-) -> str:
-    """A state as JSON: ``{"game": game, "format": format_, ...its fields}``."""
-    data = {"game": game, "format": format_, **converter.unstructure(state)}
-    return json.dumps(data, indent=indent, separators=None if indent else (",", ":"))
+Upgrades = Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]
 
 
-def load_state_fields(
-    text: str | bytes,
-    game: str,
-    format_: int,
-    upgrades: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] | None = None,
-) -> dict[str, Any]:
-    """The fields of a state saved by `dump_state`, its envelope checked.
+class StateJSON:
+    """A game's states as JSON: the envelope ``{"game": ..., "format": ..., ...fields}``
+    and its checks, the one reader of the fields (`reading.record_kind` of the state
+    class) and their one writer, and the game's validator, run on every state read and
+    on every state that cannot be written.
 
     ``upgrades`` maps an older format to the function that lifts its fields to the next
     format (filling in what that format added with the value that changes nothing), so
-    older saved states still load. Another game, a format neither current nor
-    upgradable, or anything but a JSON object is an ``InvalidStateError`` naming
-    ``$.game`` or ``$.format``.
+    older saved states still load.
     """
-    data = loads_json(text)
-    if not isinstance(data, dict):
-        raise InvalidStateError(f"a state is a JSON object, not {type(data).__name__}")
-    data = dict(data)
-    found = data.pop("game", None)
-    if found != game:
-        raise InvalidStateError(
-            f'not a {game} state: expected "game": "{game}", found {found!r}', "$.game"
-        )
-    found_format = data.pop("format", None)
-    upgrades = upgrades or {}
-    readable = sorted((*upgrades, format_))
-    if type(found_format) is not int or found_format not in readable:
-        listed = ", ".join(map(str, readable))
-        raise InvalidStateError(
-            f"unsupported state format {found_format!r}: this version reads format(s) {listed}",
-            "$.format",
-        )
-    fields: dict[str, Any] = data
-    for older in range(found_format, format_):
-        fields = upgrades[older](fields)
-    return fields
+
+    def __init__(
+        self,
+        game: str,
+        format_: int,
+        state: type,
+        hooks: Mapping[Any, Kind],
+        write: Callable[[Any], str],
+        validate: Callable[[Any], None],
+        upgrades: Upgrades | None = None,
+    ) -> None:
+        self.game = game
+        self.format = format_
+        self._state = state
+        self._kind = record_kind(state, hooks)
+        self._validate = validate
+        self._upgrades = upgrades or {}
+        self._readable = sorted((*self._upgrades, format_))
+        self._write = write
+        self._head = f'{{"game":{COMPACT(game)},"format":{format_},'
+
+    def dump(self, state: Any, indent: int | None = None) -> str:
+        """``state`` as JSON text; compact (and canonical) when ``indent`` is ``None``.
+
+        ``write`` gives the compact JSON object of a state's fields; a state it cannot
+        write is malformed: the validator's `InvalidStateError` names where (should it find
+        nothing, the writer's `Wrong` does)."""
+        try:
+            text = self._head + self._write(state)[1:]
+        except RulesError:
+            raise
+        except (AttributeError, TypeError, KeyError, IndexError, ValueError) as error:
+            failure = error
+        else:
+            if indent is None:
+                return text
+            data = json.loads(text)
+            return json.dumps(data, indent=indent, separators=None if indent else (",", ":"))
+        self._validate(state)
+        if isinstance(failure, Wrong):
+            raise InvalidStateError(failure.message, failure.path()) from None
+        raise InvalidStateError(f"cannot be written: {type(failure).__name__}: {failure}")
+
+    def fields(self, text: str | bytes) -> dict[str, Any]:
+        """The fields of a saved state, its envelope checked and lifted to the current
+        format: another game, a format neither current nor upgradable, or anything but a
+        JSON object is an ``InvalidStateError`` naming ``$.game`` or ``$.format``."""
+        data = loads_json(text)
+        if not isinstance(data, dict):
+            raise InvalidStateError(f"a state is a JSON object, not {type(data).__name__}")
+        found = data.pop("game", None)
+        if found != self.game:
+            raise InvalidStateError(
+                f'not a {self.game} state: expected "game": "{self.game}", found {found!r}',
+                "$.game",
+            )
+        found_format = data.pop("format", None)
+        if type(found_format) is not int or found_format not in self._readable:
+            listed = ", ".join(map(str, self._readable))
+            raise InvalidStateError(
+                f"unsupported state format {found_format!r}: this version reads format(s) {listed}",
+                "$.format",
+            )
+        fields: dict[str, Any] = data
+        for older in range(found_format, self.format):
+            fields = self._upgrades[older](fields)
+        return fields
+
+    def read(self, fields: dict[str, Any]) -> Any:
+        """The state of ``fields`` (from `fields`), validated; anything malformed or
+        impossible is an ``InvalidStateError`` naming its JSON path (a missing field
+        first, wherever it is, then the first wrong value in field order)."""
+        made = Made()
+        try:
+            state = self._kind.read(fields, made)
+        except Wrong as wrong:
+            require_every_field(fields, self._state)
+            raise InvalidStateError(wrong.message, wrong.path()) from None
+        self._validate(state)
+        made.keep()
+        return state
+
+    def kept(self) -> int:
+        """How many parts of states read the reader keeps (each table is bounded)."""
+        return sum(len(table) for table in set(self._kind.tables()))
+
+
+COMPACT = json.JSONEncoder(separators=(",", ":")).encode
+"""``json.dumps(data, separators=(",", ":"))``, its encoder made once."""
 
 
 def add_option_field(data: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
@@ -433,3 +506,73 @@ def require_every_field(value: Any, type_: Any, path: str = "$") -> None:
     elif isinstance(type_, types.UnionType) and value is not None:
         for member in arguments:
             require_every_field(value, member, path)
+
+
+_Where = Callable[[Any], str | None]
+"""Where in a value the first value of another type is, below it (``""``: the value
+itself, ``".seat"``, ``"[2].row"``), or ``None`` when every value is of its type."""
+
+
+def forged_field(value: object) -> str | None:
+    """Where in ``value`` (an attrs record) the first value of another type than its
+    annotation names is (``""``: ``value`` itself, ``".seat"``, ``"[2].row"``); ``None``
+    when every value is of exactly its type (`wrong_type`)."""
+    kind: Any = type(value)
+    return wrong_type(kind)(value)
+
+
+@functools.lru_cache(maxsize=256)
+def wrong_type(type_: Any) -> _Where:
+    """A function giving where a value is first not of exactly the type ``type_`` names,
+    all the way down: no subclass, no ``True`` for ``1``, no list for a tuple.
+
+    Built once per type from its annotations (records, homogeneous and fixed tuples,
+    unions, ``None``, plain classes). An object forged past its constructor
+    (``object.__setattr__``) can hold anything; this is how a writer refuses it.
+    """
+    if attrs.has(type_):
+        hints = _type_hints(type_)
+        return _record_check(
+            type_, tuple((f.name, wrong_type(hints[f.name])) for f in attrs.fields(type_))
+        )
+    arguments = typing.get_args(type_)
+    if typing.get_origin(type_) is tuple and arguments[1:] == (Ellipsis,):
+        return _tuple_check(wrong_type(arguments[0]))
+    if isinstance(type_, types.UnionType):
+        return _union_check(tuple(map(wrong_type, arguments)))
+    if isinstance(type_, type) and not arguments:
+        return lambda value: None if type(value) is type_ else ""
+    raise TypeError(f"no exact type check for {type_!r}")
+
+
+def _record_check(kind: type, fields: tuple[tuple[str, _Where], ...]) -> _Where:
+    def check(value: Any) -> str | None:
+        if type(value) is not kind:
+            return ""
+        for name, inner in fields:
+            where = inner(getattr(value, name))
+            if where is not None:
+                return f".{name}{where}"
+        return None
+
+    return check
+
+
+def _tuple_check(item: _Where) -> _Where:
+    def check(value: Any) -> str | None:
+        if type(value) is not tuple:
+            return ""
+        for index, inner in enumerate(value):
+            where = item(inner)
+            if where is not None:
+                return f"[{index}]{where}"
+        return None
+
+    return check
+
+
+def _union_check(members: tuple[_Where, ...]) -> _Where:
+    def check(value: Any) -> str | None:
+        return None if any(member(value) is None for member in members) else ""
+
+    return check

@@ -5,34 +5,35 @@ the fields of a `Draft` of it, under the state's own field names, and `Draft.fre
 makes the one new state at the end. A game's draft class declares which fields are
 worked on as mutable copies (a tuple as a list, say) and how each is frozen back, and
 what it keeps beside the fields for the action's duration (``__slots__``, made on first
-use by ``derive``):
+use by ``derive``, or at once when ``eager`` names them too):
 
     class Draft(update.Draft, state_type=State, machine=PHASES,
                 thaw={"pile": (list, frozen_tuple)}, eager=("pile",)):
         __slots__ = ("occupied",)
-        derive = {"occupied": lambda state: occupied_spaces(state)}
+        derive: ClassVar[...] = {"occupied": lambda state: occupied_spaces(state)}
 
 A field never written is the state's own value in the new state (shared, as frozen
-values can be). `new_state` is the one place a state's fields are set without its
-constructor: states keep their fields in a ``__dict__`` (``@attrs.frozen(slots=False)``),
+values can be), or, for a thawed field the game declares in ``keep``, what
+``keep(value)`` makes of it (the form freezing would give it, say).
+
+`new_state` is the one place a state's fields are set without its constructor: states
+keep their fields in a ``__dict__`` (``@attrs.frozen(slots=False)``),
 so a new state is the old one's fields copied, with the changes over them.
 
-Beside its fields a state's ``__dict__`` holds what it worked out about itself: its
+Beside its fields a state's ``__dict__`` may hold what it worked out about itself: its
 hash (``cache_hash=True``) and its ``functools.cached_property`` values. A new state
 starts with no hash, and with none of those values but the ones its draft class says
-stay true whatever a handler writes (``keep=``, say the seating that depends only on
-fields no action changes); `replace_fields` keeps none.
+stay true whatever a handler writes (``carry``: the seating, say, which depends only
+on fields no action changes); `replace_fields` carries none.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
-
-from sonic_rules.core.interning import Memo
 
 S = TypeVar("S")
 
@@ -43,36 +44,19 @@ Freeze = Callable[[Any, Any], Any]
 
 _new_object = object.__new__
 _set_attribute = object.__setattr__
-
-_UNTHAWED = object()
-"""What a lazily thawed field the action never read holds in its draft: nothing."""
-_HASH_CACHE = "_attrs_cached_hash"
+_HASH = "_attrs_cached_hash"
 """Where attrs keeps the hash of a state whose class caches it (``None`` until asked)."""
 
 
-def _cached_names(kind: type) -> tuple[str, ...]:
-    """The names of ``kind``'s ``functools.cached_property`` values."""
-    names = _CACHED_NAMES.get(kind)
-    if names is None:
-        names = tuple(
-            name
-            for klass in reversed(kind.__mro__)
-            for name, value in vars(klass).items()
-            if isinstance(value, cached_property)
-        )
-        _CACHED_NAMES.put(kind, names)
-    return names
-
-
-_CACHED_NAMES: Memo[type, tuple[str, ...]] = Memo(64, "cached values of a state class")
-
-
-def _forget(fields: dict[str, Any], names: tuple[str, ...]) -> None:
-    """Drop the cached values ``names`` and the cached hash from a state's fields."""
-    for name in names:
-        fields.pop(name, None)
-    if _HASH_CACHE in fields:
-        fields[_HASH_CACHE] = None
+def worked_out(kind: type) -> tuple[str, ...]:
+    """The names of what a state of ``kind`` works out about itself and keeps in its
+    ``__dict__``: its ``functools.cached_property`` values."""
+    return tuple(
+        name
+        for klass in reversed(kind.__mro__)
+        for name, value in vars(klass).items()
+        if isinstance(value, cached_property)
+    )
 
 
 def new_state(kind: type[S], fields: dict[str, Any]) -> S:
@@ -89,11 +73,14 @@ def new_state(kind: type[S], fields: dict[str, Any]) -> S:
 def replace_fields(state: S, changes: Mapping[str, Any]) -> S:
     """``state`` with the fields in ``changes`` replaced (``attrs.evolve`` without the
     per-call inspection of the class, and without running the constructor); nothing
-    the old state worked out about itself is kept."""
+    the old state worked out about itself is carried over."""
     fields: dict[str, Any] = state.__dict__.copy()
     fields.update(changes)
     kind = type(state)
-    _forget(fields, _cached_names(kind))
+    for name in worked_out(kind):
+        fields.pop(name, None)
+    if _HASH in fields:
+        fields[_HASH] = None
     return new_state(kind, fields)
 
 
@@ -103,47 +90,35 @@ def frozen_tuple(made: Any, original: Any) -> Any:
     return original if value == original else value
 
 
-class _Action:
-    __slots__ = ("events", "original")
-
-    events: list[Any]
-    original: Any
+def _as_tuple(made: Any, original: Any) -> Any:
+    return tuple(made)
 
 
-class Draft(_Action):
+AS_LIST: tuple[Thaw, Freeze] = (list, _as_tuple)
+"""A tuple field worked on as a list and frozen back as it stands (the common case,
+which `Draft.freeze` does without a call per field)."""
+
+
+class Draft:
     """The new state one action is building, field by field (see the module).
 
     Every field of the state reads as the state's value until it is written; a field
     the game declares in ``thaw`` reads as its working copy, made on first use (or at
-    once for the ``eager`` ones). The state's cached values named in ``keep`` carry
-    over to the new state. ``original`` is the state the action started from, and
-    ``events`` collects what the action reports.
-    """
+    once for the ``eager`` ones). ``events`` collects what the action reports.
 
-    # No ``__slots__`` here: the fields are the draft's own ``__dict__``, a copy of the
-    # state's, which Python reads and writes at full speed as long as the class has no
-    # ``__getattr__``; one is given only to a draft class that makes things on first use.
+    A draft is made for every action, so a game's draft class gets its own `__init__`
+    and `freeze`, written out field by field from its declaration (`_write_methods`):
+    made by loops over the declaration, a Crash Course draft cost a third more than the
+    hand-written draft it replaced; written out, a little less.
+    """
 
     state_type: ClassVar[type]
     machine: ClassVar[Any]
     thawing: ClassVar[Mapping[str, tuple[Thaw, Freeze]]] = {}
-    eager: ClassVar[tuple[str, ...]] = ()
-    lazy: ClassVar[tuple[str, ...]] = ()
-    keep: ClassVar[tuple[str, ...]] = ()
-    forget: ClassVar[tuple[str, ...]] = ()
-    _freezing: ClassVar[
-        tuple[type, Mapping[str, tuple[Thaw, Freeze]], tuple[str, ...], tuple[str, ...]]
-    ]
-    """What `freeze` reads, in one class attribute (it runs on every action)."""
     derive: ClassVar[Mapping[str, Callable[[Any], Any]]] = {}
+    original: Any
+    events: list[Any]
     phase: Any
-    """The state's phase (every state has one)."""
-
-    if TYPE_CHECKING:  # every field of the state, read and written under its own name
-
-        def __getattr__(self, name: str) -> Any: ...
-
-        def __setattr__(self, name: str, value: Any) -> None: ...
 
     def __init_subclass__(
         cls,
@@ -152,97 +127,137 @@ class Draft(_Action):
         machine: Any = None,
         thaw: Mapping[str, tuple[Thaw, Freeze]] | None = None,
         eager: tuple[str, ...] = (),
-        keep: tuple[str, ...] = (),
+        keep: Mapping[str, Callable[[Any], Any]] | None = None,
+        carry: tuple[str, ...] = (),
         **kwargs: Any,
     ) -> None:
         super().__init_subclass__(**kwargs)
         if state_type is None:
             return
-        names = {field.name for field in attrs.fields(state_type)}
+        names = [field.name for field in attrs.fields(state_type)]
         thawing = dict(thaw or {})
-        unknown = sorted(set(thawing) - names) + sorted(set(eager) - set(thawing))
+        kept = dict(keep or {})
+        unknown = _undeclared(cls, names, thawing, eager, kept, carry, worked_out(state_type))
         if unknown:
-            raise TypeError(f"{cls.__name__}: not a thawed field of the state: {unknown}")
-        cached = _cached_names(state_type)
-        if not set(keep) <= set(cached):
             raise TypeError(
-                f"{cls.__name__}: not a cached value of the state: "
-                f"{sorted(set(keep) - set(cached))}"
+                f"{cls.__name__}: not a thawed field, derived value or worked-out value of "
+                f"the state, or a field named as one of the draft's own attributes: {unknown}"
             )
         cls.state_type = state_type
         cls.machine = machine
         cls.thawing = thawing
-        cls.eager = tuple(eager)
-        cls.lazy = tuple(name for name in thawing if name not in eager)
-        cls.keep = tuple(keep)
-        cls.forget = tuple(name for name in cached if name not in keep)
-        cls._freezing = (state_type, cls.thawing, cls.keep, cls.forget)
-        unslotted = sorted(name for name in cls.derive if name not in _slots(cls))
-        if unslotted:
-            raise TypeError(f"{cls.__name__}: a derived value needs a slot: {unslotted}")
-        if cls.lazy or cls.derive:
-            setattr(cls, "__getattr__", _made_on_first_use)  # noqa: B010
+        dropped = tuple(name for name in worked_out(state_type) if name not in carry)
+        _write_methods(cls, names, eager, kept, dropped)
 
     def __init__(self, state: Any) -> None:
-        self.original = state
-        self.events = []
-        fields = state.__dict__.copy()
-        if self.thawing:
-            thawing = self.thawing
-            for name in self.lazy:
-                del fields[name]
-            for name in self.eager:
-                fields[name] = thawing[name][0](fields[name])
-        self.__dict__ = fields
+        raise TypeError("a draft is made by a game's own draft class")
+
+    def __getattr__(self, name: str) -> Any:
+        # Only for what is not made yet: a lazily thawed field or a derived value.
+        thawing = self.thawing.get(name)
+        if thawing is not None:
+            value = thawing[0](getattr(self.original, name))
+        else:
+            derive = self.derive.get(name)
+            if derive is None:
+                raise AttributeError(name)
+            value = derive(self.original)
+        setattr(self, name, value)
+        return value
 
     def goto(self, trigger: str) -> None:
         """Change phase by a trigger the game's declaration names (`PhaseMachine.goto`)."""
         self.phase = self.machine.goto(self.phase, trigger)
 
     def freeze(self) -> Any:
-        """The new state: the fields as the draft holds them, thawed ones frozen back.
-
-        The draft is spent: its fields become the new state's, so it is not used again.
-        """
-        fields = self.__dict__
-        original = self.original.__dict__
-        state_type, thawing, keep, forget = self._freezing
-        if thawing:
-            for name, (_thaw, freeze) in thawing.items():
-                made = fields.get(name, _UNTHAWED)
-                fields[name] = original[name] if made is _UNTHAWED else freeze(made, original[name])
-        if len(fields) < len(original):  # the old state worked something out meanwhile
-            for name in keep:
-                if name not in fields and name in original:
-                    fields[name] = original[name]
-        for name in forget:
-            fields.pop(name, None)
-        if _HASH_CACHE in fields:
-            fields[_HASH_CACHE] = None
-        state: Any = _new_object(state_type)
-        _set_attribute(state, "__dict__", fields)  # `new_state`, without the call
-        return state
+        """The new state: the fields as the draft holds them, thawed ones frozen back
+        (and those never made kept as the game declares)."""
+        raise TypeError("a draft is frozen by a game's own draft class")
 
 
-def _slots(kind: type) -> set[str]:
-    slots: set[str] = set()
-    for klass in kind.__mro__:
-        declared = vars(klass).get("__slots__", ())
-        slots.update((declared,) if isinstance(declared, str) else declared)
-    return slots
+def _undeclared(
+    cls: type[Draft],
+    names: list[str],
+    thawing: Mapping[str, Any],
+    eager: tuple[str, ...],
+    kept: Mapping[str, Any],
+    carry: tuple[str, ...],
+    worked: tuple[str, ...],
+) -> list[str]:
+    """What a draft class's declaration names that it cannot (see `Draft`)."""
+    return (
+        sorted(set(thawing) - set(names))
+        + sorted(set(eager) - set(thawing) - set(cls.derive))
+        + sorted(set(kept) - set(thawing))
+        + sorted(set(carry) - set(worked))
+        + sorted(name for name in names if hasattr(cls, name))
+    )
 
 
-def _made_on_first_use(draft: Draft, name: str) -> Any:
-    """A draft's ``__getattr__`` (only for what is not made yet): a lazily thawed field,
-    or a derived value."""
-    thawing = draft.thawing.get(name)
-    if thawing is not None:
-        value = thawing[0](getattr(draft.original, name))
-        draft.__dict__[name] = value
-        return value
-    derive = draft.derive.get(name)
-    if derive is None:
-        raise AttributeError(name)
-    value = derive(draft.original)
-    setattr(draft, name, value)
-    return value
+def _write_methods(
+    cls: type[Draft],
+    names: list[str],
+    eager: tuple[str, ...],
+    kept: Mapping[str, Any],
+    dropped: tuple[str, ...],
+) -> None:
+    """Give ``cls`` its `Draft.__init__` and `Draft.freeze`, written out field by field.
+
+    A plain field is copied on; a field thawed at once is thawed, a lazy one left to
+    `Draft.__getattr__`; every thawed field the draft holds is frozen back, a lazy one
+    never made is the state's own value (or what ``keep`` makes of it). A tuple worked
+    on as a list (`AS_LIST`) is thawed by ``list`` and frozen by ``tuple``.
+    """
+    known: dict[str, Any] = {"_new": _new_object, "_set": _set_attribute, "_kind": cls.state_type}
+    init = ["def __init__(self, state):", "    self.original = state", "    self.events = []"]
+    freeze = [
+        "def freeze(self):",
+        "    original = self.original",
+        "    fields = original.__dict__.copy()",
+    ]
+    lazy = []
+    for name in names:
+        spec = cls.thawing.get(name)
+        as_list = spec == AS_LIST
+        if spec is not None:
+            known[f"_thaw_{name}"], known[f"_freeze_{name}"] = spec
+            known[f"_keep_{name}"] = kept.get(name)
+        thaw = "list" if as_list else f"_thaw_{name}"
+        if spec is None:
+            init.append(f"    self.{name} = state.{name}")
+            freeze.append(f"    fields[{name!r}] = self.{name}")
+        elif name in eager:
+            init.append(f"    self.{name} = {thaw}(state.{name})")
+            frozen = (
+                f"tuple(self.{name})"
+                if as_list
+                else f"_freeze_{name}(self.{name}, original.{name})"
+            )
+            freeze.append(f"    fields[{name!r}] = {frozen}")
+        else:
+            lazy.append((name, as_list))
+    freeze.append("    made = self.__dict__")
+    for name, as_list in lazy:
+        made = f"made[{name!r}]"
+        frozen = f"tuple({made})" if as_list else f"_freeze_{name}({made}, original.{name})"
+        freeze.append(f"    if {name!r} in made:")
+        freeze.append(f"        fields[{name!r}] = {frozen}")
+        if name in kept:
+            freeze.append("    else:")
+            freeze.append(f"        fields[{name!r}] = _keep_{name}(original.{name})")
+    for name in eager:
+        if name not in cls.thawing:
+            known[f"_derive_{name}"] = cls.derive[name]
+            init.append(f"    self.{name} = _derive_{name}(state)")
+    # What the old state worked out about itself goes, but what the game carries over.
+    freeze += [f"    fields.pop({name!r}, None)" for name in dropped]
+    freeze += [f"    if {_HASH!r} in fields:", f"        fields[{_HASH!r}] = None"]
+    freeze += ["    state = _new(_kind)", "    _set(state, '__dict__', fields)", "    return state"]
+    # The source names only the state's own field names (identifiers, by attrs).
+    exec("\n".join(init) + "\n", known)
+    exec("\n".join(freeze) + "\n", known)
+    for method in ("__init__", "freeze"):
+        function = known[method]
+        function.__qualname__ = f"{cls.__qualname__}.{method}"
+        function.__doc__ = getattr(Draft, method).__doc__
+        setattr(cls, method, function)

@@ -15,7 +15,7 @@ game as `sonic_rules.game` gives it.
 """
 
 from sonic_rules.core.driver import GreedyPlayer, RandomPlayer
-from sonic_rules.core.game import Game
+from sonic_rules.core.game import Game, game_from_package
 from sonic_rules.crash_course import events
 from sonic_rules.crash_course.action_space import (
     action_from_index,
@@ -59,11 +59,15 @@ from sonic_rules.crash_course.actions import (
 from sonic_rules.crash_course.describe import describe_action, describe_state
 from sonic_rules.crash_course.engine import apply, chance_outcomes, legal_actions, step
 from sonic_rules.crash_course.events import event_from_json, event_to_json
-from sonic_rules.crash_course.notation import NOTATION
+from sonic_rules.crash_course.observation import (
+    information_state,
+    observation_layout,
+    observation_shape,
+    observation_tensor,
+)
 from sonic_rules.crash_course.options import CharacterName, Options, Variant
 from sonic_rules.crash_course.phases import PHASES, Phase
 from sonic_rules.crash_course.players import PLAYERS, greedy_player, play_game, score
-from sonic_rules.crash_course.position import position_kwargs
 from sonic_rules.crash_course.rules import RULES
 from sonic_rules.crash_course.serialize import (
     action_from_json,
@@ -71,7 +75,7 @@ from sonic_rules.crash_course.serialize import (
     from_json,
     to_json,
 )
-from sonic_rules.crash_course.setup import new_game, setup_position
+from sonic_rules.crash_course.setup import new_game, position_kwargs, setup_position
 from sonic_rules.crash_course.state import ItemKind, Space, State
 from sonic_rules.crash_course.tiles import Catalogue, default_catalogue, load_tiles
 from sonic_rules.crash_course.validate import validate_state
@@ -79,59 +83,16 @@ from sonic_rules.crash_course.views import (
     SeenCharacter,
     View,
     events_for,
-    information_state,
     legal_actions_for_view,
-    observation_layout,
-    observation_shape,
-    observation_tensor,
     observe,
     view_from_json,
 )
 
-GAME: Game[State, Action] = Game(
+GAME: Game[State, Action] = game_from_package(
+    __name__,
     name="crash-course",
     title="Sonic the Hedgehog: Crash Course",
     variants={"standard": (2, 3, 4), "two-player": (2,), "beginner": (2, 3, 4)},
-    Options=Options,
-    State=State,
-    action_types=ACTION_TYPES,
-    new_game=new_game,
-    legal_actions=legal_actions,
-    apply=apply,
-    step=step,
-    chance_outcomes=chance_outcomes,
-    setup_position=setup_position,
-    validate_state=validate_state,
-    to_json=to_json,
-    from_json=from_json,
-    action_to_json=action_to_json,
-    action_from_json=action_from_json,
-    describe_state=describe_state,
-    describe_action=describe_action,
-    RULES=RULES,
-    PHASES=PHASES,
-    players=PLAYERS,
-    play_game=play_game,
-    observe=observe,
-    view_from_json=view_from_json,
-    events_for=events_for,
-    event_to_json=event_to_json,
-    event_from_json=event_from_json,
-    num_distinct_actions=num_distinct_actions,
-    num_chance_outcomes=num_chance_outcomes,
-    action_index=action_index,
-    action_from_index=action_from_index,
-    chance_index=chance_index,
-    chance_from_index=chance_from_index,
-    legal_mask=legal_mask,
-    max_game_length=max_game_length,
-    max_chance_nodes=max_chance_nodes,
-    action_table=action_table,
-    observation_layout=observation_layout,
-    observation_shape=observation_shape,
-    observation_tensor=observation_tensor,
-    information_state=information_state,
-    notation=NOTATION,
 )
 """Crash Course as every game is reached (see `sonic_rules.core.game.Game`)."""
 

@@ -37,7 +37,7 @@ from typing import Any
 import attrs
 
 from sonic_rules.core.errors import IllegalActionError, InvalidActionError
-from sonic_rules.core.notation import AmbiguousActionError, NotationError
+from sonic_rules.core.notation import AmbiguousActionError, Token, fault, tokenize
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course.describe import acting_character, describe_action
 from sonic_rules.crash_course.engine import legal_actions
@@ -444,28 +444,44 @@ def _complete(state: State, form: _Form, fields: dict[str, Any]) -> A.Action | N
     return None
 
 
-def _read_short(state: State, text: str, words: list[str]) -> A.Action:
-    starts = [match.start() for match in re.finditer(r"\S+", text)]
+_WORD = re.compile(r"\S+")
 
-    def fault(message: str, word: int) -> NotationError:
-        column = starts[word] if len(starts) == len(words) and word < len(starts) else 0
-        return NotationError(message, column)
 
-    seat: int | None = None
-    verb = 0
-    if len(words) > 1 and not any(form.verb == words[0] for form in _FORMS):
-        try:
-            _character(state, words[0])
-        except _NoFit as error:
-            raise fault(str(error), 0) from None
-        seat, verb = _seat_of(state, words[0]), 1
-    forms = [f for f in _FORMS if f.verb == words[verb] and f.seated == (seat is not None)]
+def _tokens(text: str, line: str) -> list[Token]:
+    """The words of ``line`` (``text`` made `_normal`), each at its column in ``text``
+    when the two have as many words (else at the line's start)."""
+    words = line.split()
+    written = tokenize(_WORD, text)
+    if len(written) != len(words):
+        return [Token("word", word, 0) for word in words]
+    return [Token("word", word, piece.column) for word, piece in zip(words, written, strict=True)]
+
+
+def _actor(state: State, words: list[Token]) -> int | None:
+    """The seat of the character the short form starts with, or ``None`` when it starts
+    with its verb (a chance outcome, or the one word of a line)."""
+    first = words[0]
+    if len(words) < 2 or any(form.verb == first.text for form in _FORMS):
+        return None
+    try:
+        _character(state, first.text)
+    except _NoFit as error:
+        raise fault(str(error), first) from None
+    return _seat_of(state, first.text)
+
+
+def _read_short(state: State, text: str, words: list[Token]) -> A.Action:
+    seat = _actor(state, words)
+    verb = 0 if seat is None else 1
+    said = words[verb]
+    forms = [f for f in _FORMS if f.verb == said.text and f.seated == (seat is not None)]
     if not forms:
-        raise fault(f"{words[verb]!r} is not a Crash Course verb here", verb)
+        raise fault(f"{said.text!r} is not a Crash Course verb here", said)
+    args = [word.text for word in words[verb + 1 :]]
     problems, partial = [], []
     for form in forms:
         try:
-            fields = _read_args(state, form, words[verb + 1 :])
+            fields = _read_args(state, form, args)
         except _NoFit as error:
             problems.append(error)
             continue
@@ -476,8 +492,8 @@ def _read_short(state: State, text: str, words: list[str]) -> A.Action:
             return action
         partial.append((form, fields))
     if not partial:
-        first = problems[0].word or 0
-        raise fault("; ".join(map(str, problems)), verb + 1 + first)
+        at = verb + 1 + (problems[0].word or 0)
+        raise fault("; ".join(map(str, problems)), words[at] if at < len(words) else None)
     return _one_fitting(state, text, partial)
 
 
@@ -551,4 +567,4 @@ def parse_action(state: State, text: str) -> A.Action:
     action = _read_long(state, line)
     if action is not None:
         return action
-    return _read_short(state, text, line.split())
+    return _read_short(state, text, _tokens(text, line))

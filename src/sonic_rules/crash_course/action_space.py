@@ -46,12 +46,17 @@ Chance outcomes (`chance_index`, `chance_from_index`): ``DrawItem`` by kind (7),
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import attrs
 
+from sonic_rules.core.action_space import (
+    check_named,
+    deciding_seat,
+    index_mask,
+    require_chance,
+    require_index,
+)
 from sonic_rules.core.chance import CHANCE
-from sonic_rules.core.errors import IllegalActionError, InvalidActionError
+from sonic_rules.core.errors import IllegalActionError, InvalidActionError, require_instance
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course.legality import check, check_fields, legal_actions
 from sonic_rules.crash_course.shortcuts import open_end
@@ -147,21 +152,11 @@ class _Layout:
 
 
 def _require_state(state: object) -> State:
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a Crash Course State, got {type(state).__name__}")
-    return state
+    return require_instance(state, State, "state", "a Crash Course State")
 
 
 def _layout(state: State) -> _Layout:
     return _Layout(len(state.catalogue.tiles), len(state.catalogue.shortcuts))
-
-
-def _require_index(index: object, size: int, what: str) -> int:
-    if type(index) is not int:
-        raise TypeError(f"index must be an int, got {index!r}")
-    if not 0 <= index < size:
-        raise InvalidActionError(f"{what} index {index} is out of range: 0..{size - 1}")
-    return index
 
 
 def num_distinct_actions(state: State) -> int:
@@ -307,16 +302,10 @@ def action_from_index(state: State, index: int) -> A.Action:
     """
     state = _require_state(state)
     layout = _layout(state)
-    index = _require_index(index, layout.size, "action")
-    to_act = state.to_act
-    if to_act is CHANCE:
-        raise IllegalActionError(
-            "CC-PROJ-PHASE", f"action index {index}: chance acts here (see chance_from_index)"
-        )
-    if to_act is None:
-        raise IllegalActionError("CC-FINISH", f"action index {index}: the game is over")
-    action = _decision(state, layout, to_act, index)
-    _check_named(state, action, f"action index {index} ({action})")
+    index = require_index(index, layout.size, "action")
+    seat = deciding_seat(state.to_act, index, "CC-PROJ-PHASE", "CC-FINISH")
+    action = _decision(state, layout, seat, index)
+    check_named(check, state, action, f"action index {index} ({action})")
     return action
 
 
@@ -324,11 +313,8 @@ def chance_from_index(state: State, index: int) -> A.Action:
     """The chance outcome ``index`` names in ``state`` (errors as `action_from_index`)."""
     state = _require_state(state)
     layout = _layout(state)
-    index = _require_index(index, layout.chance_size, "chance")
-    if state.to_act is not CHANCE:
-        raise IllegalActionError(
-            "CC-PROJ-PHASE", f"chance index {index}: a seat decides here, not chance"
-        )
+    index = require_index(index, layout.chance_size, "chance")
+    require_chance(state.to_act, index, "CC-PROJ-PHASE")
     action: A.Action
     if index < layout.reveal:
         action = A.DrawItem(state.characters[state.active].owner, KINDS[index])
@@ -336,15 +322,8 @@ def chance_from_index(state: State, index: int) -> A.Action:
         action = A.RevealItem(KINDS[index - layout.reveal])
     else:
         action = A.DealTile(index - layout.deal)
-    _check_named(state, action, f"chance index {index} ({action})")
+    check_named(check, state, action, f"chance index {index} ({action})")
     return action
-
-
-def _check_named(state: State, action: A.Action, name: str) -> None:
-    try:
-        check(state, action)
-    except IllegalActionError as error:
-        raise IllegalActionError(error.rule, f"{name}: {error.message}") from None
 
 
 def legal_mask(state: State) -> list[bool]:
@@ -352,16 +331,10 @@ def legal_mask(state: State) -> list[bool]:
     indices are possible, `num_chance_outcomes` long; game over: all false)."""
     state = _require_state(state)
     layout = _layout(state)
-    index: Callable[[_Layout, A.Action], int]
+    legal = legal_actions(state)
     if state.to_act is CHANCE:
-        mask = [False] * layout.chance_size
-        index = _chance_index
-    else:
-        mask = [False] * layout.size
-        index = _action_index
-    for action in legal_actions(state):
-        mask[index(layout, action)] = True
-    return mask
+        return index_mask(layout.chance_size, (_chance_index(layout, a) for a in legal))
+    return index_mask(layout.size, (_action_index(layout, a) for a in legal))
 
 
 # ----- bounds ---------------------------------------------------------------------------

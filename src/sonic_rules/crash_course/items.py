@@ -8,19 +8,30 @@ from __future__ import annotations
 
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import events as E
+from sonic_rules.crash_course.draft import Draft
 from sonic_rules.crash_course.state import (
+    ACTIONS,
+    BEGINNER,
+    BOMB,
+    BUMPER,
+    BY_BUMP,
+    CRABMEAT,
+    EGGMAN,
+    ENTER,
+    LAY_TILE,
     MAX_DAMAGE,
     MAX_RINGS,
+    MOTOBUG,
+    OWED_RECOVERY,
+    OWED_RING_DROP,
+    RECOVERY,
+    REVEALING,
+    RING,
+    RING_DROP,
     BoardItem,
-    CharacterName,
-    Draft,
     Frame,
-    FrameKind,
-    How,
     ItemKind,
     Pending,
-    PendingKind,
-    Phase,
     Space,
 )
 from sonic_rules.crash_course.tiles import BUZZ
@@ -32,25 +43,6 @@ from sonic_rules.crash_course.track import (
     turn_newest,
 )
 
-# Enum members read on every action, as module constants: on Python 3.11 reading a
-# member off its class (``Phase.ACTIONS``) goes through ``EnumType.__getattr__``, several
-# times slower than reading a global.
-_ACTIONS = Phase.ACTIONS
-_BOMB = ItemKind.BOMB
-_BUMPER = ItemKind.BUMPER
-_BY_BUMP = How.BUMP
-_CRABMEAT = ItemKind.CRABMEAT
-_EGGMAN = CharacterName.EGGMAN
-_ENTER = FrameKind.ENTER
-_LAY_TILE = Phase.LAY_TILE
-_MOTOBUG = ItemKind.MOTOBUG
-_OWED_RECOVERY = PendingKind.RECOVERY
-_OWED_RING_DROP = PendingKind.RING_DROP
-_RECOVERY = Phase.RECOVERY
-_REVEALING = Phase.REVEALING
-_RING_DROP = Phase.RING_DROP
-_RING = ItemKind.RING
-
 
 def gain_bird(d: Draft, number: int, why: str) -> None:
     """``CC-FLICKY-NEW-TILE`` and the abilities; none once the supply is empty.
@@ -60,7 +52,7 @@ def gain_bird(d: Draft, number: int, why: str) -> None:
     birds (``CC-TWO-PLAYER-BIRDS``). None in the Beginner game either
     (``CC-BEGINNER-NO-EXTRAS``: no abilities, no birds).
     """
-    if d.bird_supply == 0 or d.beginner:
+    if d.bird_supply == 0 or d.variant is BEGINNER:
         return
     owner = d.characters[number].owner
     d.bird_supply -= 1
@@ -92,13 +84,13 @@ def take_rings(d: Draft, number: int, count: int) -> None:
     for _ in range(count):
         character = d.characters[number]
         if character.power_up or character.rings >= MAX_RINGS:
-            discard_items(d, _RING, 1, "ring limit")
+            discard_items(d, RING, 1, "ring limit")
             continue
         character = d.update(number, rings=character.rings + 1)
-        if character.rings == MAX_RINGS and not d.beginner:
+        if character.rings == MAX_RINGS and d.variant is not BEGINNER:
             # CC-POWER-UP-GAIN: the exchange happens at once.
             d.update(number, rings=0, power_up=True)
-            discard_items(d, _RING, MAX_RINGS, "traded for a Power-Up")
+            discard_items(d, RING, MAX_RINGS, "traded for a Power-Up")
             d.events.append(E.PowerUpGained(d.name(number)))
 
 
@@ -109,14 +101,14 @@ def damage(d: Draft, number: int, source: str, *, item: bool, hazard: bool) -> N
     Beginner: the character is knocked down instead (``CC-BEGINNER-SKIP``).
     """
     character = d.characters[number]
-    if d.beginner:
+    if d.variant is BEGINNER:
         # CC-BEGINNER-SKIP / CC-PROJ-BEGINNER-KNOCKED: lying down, no tokens.
         if character.knocked_down:
             return
         d.update(number, knocked_down=True)
         d.events.append(E.KnockedDown(character.name, source))
         if character.rings:
-            d.pending.append(Pending(_OWED_RECOVERY, number))
+            d.pending.append(Pending(OWED_RECOVERY, number))
         return
     if character.damage >= MAX_DAMAGE:
         return  # CC-DAMAGE-CAP, and CC-PROJ-NO-DAMAGE-NO-LOSS
@@ -125,11 +117,11 @@ def damage(d: Draft, number: int, source: str, *, item: bool, hazard: bool) -> N
     if hazard:
         d.turn_hazard_damage[number] += 1
         eggman = d.characters[d.active]
-        if d.turn_hazard_damage[number] == 2 and eggman.name is _EGGMAN:
+        if d.turn_hazard_damage[number] == 2 and eggman.name is EGGMAN:
             gain_bird(d, d.active, "Eggman's ability")  # CC-ABILITY-EGGMAN
     if item and character.rings and not character.power_up:
         # CC-RING-LOSS, CC-PROJ-RING-DROP-TIMING: the Rings leave now, land later.
-        d.pending.append(Pending(_OWED_RING_DROP, number, character.rings))
+        d.pending.append(Pending(OWED_RING_DROP, number, character.rings))
         d.update(number, rings=0)
 
 
@@ -148,10 +140,10 @@ def drop_spaces(spaces: Spaces, position: Space | None) -> list[Space]:
 
 
 _BACK_TO_ACTIONS = {
-    _LAY_TILE: "movement_resolved",
-    _REVEALING: "item_revealed",
-    _RING_DROP: "rings_placed",
-    _RECOVERY: "recovery_decided",
+    LAY_TILE: "movement_resolved",
+    REVEALING: "item_revealed",
+    RING_DROP: "rings_placed",
+    RECOVERY: "recovery_decided",
 }
 
 
@@ -159,27 +151,27 @@ def settle(d: Draft) -> None:
     """Ask the owed decisions in order, then hand back to the active player."""
     while d.pending:
         owed = d.pending[0]
-        if owed.kind is _OWED_RING_DROP:
+        if owed.kind is OWED_RING_DROP:
             if drop_spaces(d, d.characters[owed.character].position):
-                d.pause_in(_RING_DROP, "rings_dropped_by_item")
+                d.pause_in(RING_DROP, "rings_dropped_by_item")
                 return
             d.pending.pop(0)
             d.events.append(E.RingsDropped(d.name(owed.character), owed.rings, None))
-            discard_items(d, _RING, owed.rings, "no room for the ring stack")
+            discard_items(d, RING, owed.rings, "no room for the ring stack")
         else:
             character = d.characters[owed.character]
             if character.knocked_down and character.rings:
-                d.pause_in(_RECOVERY, "knocked_down_with_ring")
+                d.pause_in(RECOVERY, "knocked_down_with_ring")
                 return
             d.pending.pop(0)
-    if d.phase is not _ACTIONS:
+    if d.phase is not ACTIONS:
         d.goto(_BACK_TO_ACTIONS[d.phase])
 
 
 def drop_rings(d: Draft, action: A.DropRings) -> None:
     """The owed Rings land as a stack on the chosen space (``CC-RING-LOSS``)."""
     owed = d.pending.pop(0)
-    d.board[action.space] = BoardItem(action.space, _RING, owed.rings)
+    d.board[action.space] = BoardItem(action.space, RING, owed.rings)
     d.events.append(E.RingsDropped(d.name(owed.character), owed.rings, action.space))
 
 
@@ -189,7 +181,7 @@ def recover(d: Draft, action: A.Recover) -> None:
     if action.use_ring:
         target = d.characters[owed.character]
         d.update(owed.character, rings=target.rings - 1, knocked_down=False)
-        discard_items(d, _RING, 1, "spent to get up")
+        discard_items(d, RING, 1, "spent to get up")
         d.events.append(E.Recovered(target.name, True))
 
 
@@ -216,29 +208,29 @@ def place_item(d: Draft, action: A.PlaceItem) -> None:
 def use_motobug(d: Draft, action: A.UseMotobug) -> None:
     """``CC-ITEM-MOTOBUG``: along the lane, nearest first, until a Crabmeat."""
     active = d.active
-    lose_item(d, _MOTOBUG)
-    d.events.append(E.ItemUsed(d.name(active), _MOTOBUG, "its lane"))
+    lose_item(d, MOTOBUG)
+    d.events.append(E.ItemUsed(d.name(active), MOTOBUG, "its lane"))
     position = d.characters[active].position
     assert position is not None
     space = next_space(d.course_length(), position, position.lane)
     while space is not None:
         item = d.item_at(space)
-        if item is not None and item.kind is _CRABMEAT:
+        if item is not None and item.kind is CRABMEAT:
             del d.board[space]
-            discard_items(d, _CRABMEAT, 1, "stopped a Motobug")
+            discard_items(d, CRABMEAT, 1, "stopped a Motobug")
             break
         hit = d.occupied.get(space)
         if hit is not None:
             damage(d, hit, "a Motobug", item=True, hazard=False)
         space = next_space(d.course_length(), space, space.lane)
-    discard_items(d, _MOTOBUG, 1, "used")
+    discard_items(d, MOTOBUG, 1, "used")
 
 
 def use_bomb(d: Draft, action: A.UseBomb) -> None:
     """``CC-ITEM-BOMB``: everyone on the tile is hurt, every item on it discarded."""
     tile = action.tile
-    lose_item(d, _BOMB)
-    d.events.append(E.ItemUsed(d.name(d.active), _BOMB, f"tile {tile}"))
+    lose_item(d, BOMB)
+    d.events.append(E.ItemUsed(d.name(d.active), BOMB, f"tile {tile}"))
     victims = sorted(
         ((space.tile, space.row, space.lane), number)
         for space, number in d.occupied.items()
@@ -249,15 +241,15 @@ def use_bomb(d: Draft, action: A.UseBomb) -> None:
     for space in [space for space in d.board if space.tile == tile]:
         item = d.board.pop(space)
         discard_items(d, item.kind, item.count, "bombed")
-    discard_items(d, _BOMB, 1, "used")
+    discard_items(d, BOMB, 1, "used")
 
 
 def use_bumper(d: Draft, action: A.UseBumper) -> None:
     """``CC-ITEM-BUMPER``: 2 back in the lane, a Buzz Bomber in the way stops it."""
-    lose_item(d, _BUMPER)
+    lose_item(d, BUMPER)
     target = action.target
-    d.events.append(E.ItemUsed(d.name(d.active), _BUMPER, d.name(target).value))
-    discard_items(d, _BUMPER, 1, "used")
+    d.events.append(E.ItemUsed(d.name(d.active), BUMPER, d.name(target).value))
+    discard_items(d, BUMPER, 1, "used")
     position = d.characters[target].position
     assert position is not None
     first = previous_space(position)
@@ -271,7 +263,7 @@ def use_bumper(d: Draft, action: A.UseBumper) -> None:
     # CC-PROJ-BUMPER-PUSH: the landing is an entry, so an occupant there is pushed forward.
     # The bounced character leaves its space at once (it skips over everything between).
     del d.occupied[position]
-    d.motion.append(Frame(_ENTER, target, _BY_BUMP, space=landing))
+    d.motion.append(Frame(ENTER, target, BY_BUMP, space=landing))
 
 
 def power_up_heal(d: Draft, action: A.PowerUpHeal) -> None:

@@ -12,42 +12,35 @@ import attrs
 
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import events as E
+from sonic_rules.crash_course.draft import Draft
 from sonic_rules.crash_course.items import damage, gain_bird, settle, take_rings
 from sonic_rules.crash_course.state import (
-    CharacterName,
-    Draft,
+    ADVANCE,
+    BEGINNER,
+    BOOSTER,
+    BY_BOOST,
+    BY_BUMP,
+    BY_ENTRY,
+    BY_JUMP,
+    BY_PUSH,
+    BY_STEP,
+    CRABMEAT,
+    ENTER,
+    LAY_TILE,
+    REVEALING,
+    RING,
+    SONIC,
+    SPRING,
+    SPRING_JUMP,
+    TAILS,
     Frame,
-    FrameKind,
     How,
-    ItemKind,
-    Phase,
     PlacedTile,
     Space,
 )
 from sonic_rules.crash_course.tiles import BUZZ, SPIKES
 from sonic_rules.crash_course.track import lifting_wins, next_space
 from sonic_rules.crash_course.turn import may_finish, win
-
-# Enum members read on every action, as module constants: on Python 3.11 reading a
-# member off its class (``Phase.ACTIONS``) goes through ``EnumType.__getattr__``, several
-# times slower than reading a global.
-_ADVANCE = FrameKind.ADVANCE
-_BOOSTER = ItemKind.BOOSTER
-_BY_BOOST = How.BOOST
-_BY_BUMP = How.BUMP
-_BY_ENTRY = How.ENTRY
-_BY_JUMP = How.JUMP
-_BY_PUSH = How.PUSH
-_BY_STEP = How.STEP
-_CRABMEAT = ItemKind.CRABMEAT
-_ENTER = FrameKind.ENTER
-_LAY_TILE = Phase.LAY_TILE
-_REVEALING = Phase.REVEALING
-_RING = ItemKind.RING
-_SONIC = CharacterName.SONIC
-_SPRING = ItemKind.SPRING
-_SPRING_JUMP = FrameKind.JUMP
-_TAILS = CharacterName.TAILS
 
 
 class _Paused(Exception):
@@ -59,9 +52,9 @@ def resolve(d: Draft) -> None:
     try:
         while d.motion:
             frame = d.motion[-1]
-            if frame.kind is _ENTER:
+            if frame.kind is ENTER:
                 _enter(d, frame)
-            elif frame.kind is _ADVANCE:
+            elif frame.kind is ADVANCE:
                 _advance(d, frame)
             else:
                 _jump(d, frame)
@@ -77,10 +70,10 @@ def move(d: Draft, action: A.Move) -> None:
     d.moved_this_turn = True
     if d.characters[active].position is None:
         entry = Space(0, 0, action.lane)  # CC-FIRST-ENTRY
-        d.motion.append(Frame(_ENTER, active, _BY_ENTRY, space=entry, by_move=True))
+        d.motion.append(Frame(ENTER, active, BY_ENTRY, space=entry, by_move=True))
     else:
         d.motion.append(
-            Frame(_ADVANCE, active, _BY_STEP, remaining=1, lane=action.lane, by_move=True)
+            Frame(ADVANCE, active, BY_STEP, remaining=1, lane=action.lane, by_move=True)
         )
 
 
@@ -89,7 +82,7 @@ def _enter(d: Draft, frame: Frame) -> None:
     if d.is_face_down(frame.space):
         # CC-BEGINNER-ITEMS: the token is turned up before stepping in; its kind is only
         # decided now, by chance (CC-PROJ-BEGINNER-HIDDEN).
-        d.pause_in(_REVEALING, "face_down_item_entered")
+        d.pause_in(REVEALING, "face_down_item_entered")
         raise _Paused
     occupant = d.occupied.get(frame.space)
     if occupant is not None and occupant != frame.character:
@@ -97,7 +90,7 @@ def _enter(d: Draft, frame: Frame) -> None:
         # space never holds two characters (CC-ONE-PER-SPACE). Whatever brought the
         # mover here (a step, a boost, a jump, a Bumper: CC-PROJ-BUMPER-PUSH) pushes.
         lane = frame.space.lane
-        d.motion.append(Frame(_ADVANCE, occupant, _BY_PUSH, remaining=1, lane=lane))
+        d.motion.append(Frame(ADVANCE, occupant, BY_PUSH, remaining=1, lane=lane))
         return
     d.motion.pop()
     land(d, frame.character, frame.space, frame.how, frame.by_move)
@@ -106,14 +99,14 @@ def _enter(d: Draft, frame: Frame) -> None:
 def _leave_edge(d: Draft, number: int) -> None:
     """The character must leave the front edge of the newest tile."""
     if may_finish(d, number):
-        why = "first off the finish tile" if d.beginner else "crossed the finish line"
+        why = "first off the finish tile" if d.variant is BEGINNER else "crossed the finish line"
         win(d, d.characters[number].owner, why)  # CC-FINISH
         raise _Paused
     if lifting_wins(d):
         # CC-SECONDARY-WIN: the player who has to lift an occupied tile wins.
         win(d, d.characters[d.active].owner, "had to lift an occupied tile")
         raise _Paused
-    d.pause_in(_LAY_TILE, "left_newest_tile")  # CC-TILE-LAY: the active player chooses
+    d.pause_in(LAY_TILE, "left_newest_tile")  # CC-TILE-LAY: the active player chooses
     raise _Paused
 
 
@@ -138,7 +131,7 @@ def _advance(d: Draft, frame: Frame) -> None:
                 frame.by_move,
             )
         )
-    d.motion.append(Frame(_ENTER, frame.character, frame.how, space=target, by_move=frame.by_move))
+    d.motion.append(Frame(ENTER, frame.character, frame.how, space=target, by_move=frame.by_move))
 
 
 def ground_obstacle(d: Draft, space: Space) -> bool:
@@ -146,7 +139,7 @@ def ground_obstacle(d: Draft, space: Space) -> bool:
     if d.feature(space) == SPIKES or space in d.occupied:
         return True
     item = d.item_at(space)
-    return item is not None and item.kind is _CRABMEAT
+    return item is not None and item.kind is CRABMEAT
 
 
 def _jump(d: Draft, frame: Frame) -> None:
@@ -162,18 +155,18 @@ def _jump(d: Draft, frame: Frame) -> None:
         d.motion[-1] = attrs.evolve(frame, space=target, skipped=frame.skipped + 1)
         return
     d.motion.pop()
-    if d.characters[number].name is _TAILS and frame.skipped >= 3:
+    if d.characters[number].name is TAILS and frame.skipped >= 3:
         # CC-ABILITY-TAILS: 3 obstacles +1, 4 or more +2.
         for _ in range(1 if frame.skipped == 3 else 2):
             gain_bird(d, number, f"Tails jumped {frame.skipped} obstacles")
-    d.motion.append(Frame(_ENTER, number, _BY_JUMP, space=target, by_move=frame.by_move))
+    d.motion.append(Frame(ENTER, number, BY_JUMP, space=target, by_move=frame.by_move))
 
 
 def _cancel_boost(d: Draft, number: int) -> None:
     """A Crabmeat, a Spring or another Booster ends a boost (``CC-ITEM-BOOSTER``)."""
     if d.motion:
         top = d.motion[-1]
-        if top.kind is _ADVANCE and top.character == number and top.how is _BY_BOOST:
+        if top.kind is ADVANCE and top.character == number and top.how is BY_BOOST:
             d.motion.pop()
 
 
@@ -194,26 +187,26 @@ def land(d: Draft, number: int, space: Space, how: How, by_move: bool = False) -
     feature = d.feature(space)
     if feature == SPIKES:
         damage(d, number, "spikes", item=False, hazard=True)  # CC-SPIKES
-    elif feature == BUZZ and (d.beginner or how in (_BY_JUMP, _BY_BUMP)):
+    elif feature == BUZZ and (d.variant is BEGINNER or how in (BY_JUMP, BY_BUMP)):
         damage(d, number, "a Buzz Bomber", item=False, hazard=True)  # CC-BUZZ-BOMBER
     item = d.item_at(space)
     if item is None:
         return
-    if item.kind is _RING:
+    if item.kind is RING:
         del d.board[space]
         d.events.append(E.RingsTaken(d.name(number), item.count))
         take_rings(d, number, item.count)  # CC-RING-STACK, CC-PROJ-RING-STACK-EXCESS
-    elif item.kind is _CRABMEAT:
+    elif item.kind is CRABMEAT:
         _cancel_boost(d, number)
         damage(d, number, "a Crabmeat", item=True, hazard=True)  # CC-ITEM-CRABMEAT
-    elif item.kind is _BOOSTER:
+    elif item.kind is BOOSTER:
         _boost(d, number, space, how, by_move)
-    elif item.kind is _SPRING:
+    elif item.kind is SPRING:
         _cancel_boost(d, number)
         ahead = next_space(d.course_length(), space, space.lane)
         # CC-PROJ-SPRING-EDGE: with no tile ahead there is no obstacle ahead.
         if ahead is not None and ground_obstacle(d, ahead):
-            d.motion.append(Frame(_SPRING_JUMP, number, _BY_JUMP, by_move=by_move))
+            d.motion.append(Frame(SPRING_JUMP, number, BY_JUMP, by_move=by_move))
 
 
 def _boost(d: Draft, number: int, space: Space, how: How, by_move: bool) -> None:
@@ -222,11 +215,9 @@ def _boost(d: Draft, number: int, space: Space, how: How, by_move: bool) -> None
     One at a time (spikes on the way hurt, the boost goes on); a new boost replaces the
     old one.
     """
-    if how is _BY_BOOST and by_move and d.name(number) is _SONIC:
+    if how is BY_BOOST and by_move and d.name(number) is SONIC:
         # CC-ABILITY-SONIC: only within one of his own Move actions; each link of a
         # chain is a combo (CC-PROJ-SONIC-CHAIN).
         gain_bird(d, number, "Sonic combined two Boosters")
     _cancel_boost(d, number)
-    d.motion.append(
-        Frame(_ADVANCE, number, _BY_BOOST, remaining=2, lane=space.lane, by_move=by_move)
-    )
+    d.motion.append(Frame(ADVANCE, number, BY_BOOST, remaining=2, lane=space.lane, by_move=by_move))

@@ -9,6 +9,8 @@ import enum
 
 import attrs
 
+from sonic_rules.core.boundary import check_whole_number
+
 
 class CharacterName(enum.Enum):
     """The four characters; each has an ability (``CC-ABILITY-*``)."""
@@ -70,3 +72,17 @@ class Options:
     decision_limit: int | None = None
     characters: tuple[CharacterName, ...] = ()
     beginner_course: tuple[tuple[str, bool], ...] = ()
+
+
+LIMITS = ("turn_limit", "decision_limit")
+"""The options that end a game unfinished after a count (``None``: no limit)."""
+
+
+def check_options(options: Options, path: str = "$.options") -> None:
+    """Refuse a limit out of range, naming it (`core.boundary.check_whole_number`): a
+    count of 1 or more, of no more digits than JSON text may write. The other fields'
+    types are the converter's to check."""
+    for name in LIMITS:
+        limit = getattr(options, name)
+        if limit is not None:
+            check_whole_number(limit, f"{path}.{name}", 1)

@@ -9,23 +9,18 @@ from __future__ import annotations
 
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import events as E
+from sonic_rules.crash_course.draft import Draft
 from sonic_rules.crash_course.items import discard_items, lose_item, take_rings
 from sonic_rules.crash_course.state import (
+    ACTIONS,
+    DRAWING,
     KINDS,
     MAX_ITEMS,
-    Draft,
+    RING,
     ItemKind,
-    Phase,
     Space,
     State,
 )
-
-# Enum members read on every action, as module constants: on Python 3.11 reading a
-# member off its class (``Phase.ACTIONS``) goes through ``EnumType.__getattr__``, several
-# times slower than reading a global.
-_ACTIONS = Phase.ACTIONS
-_DRAWING = Phase.DRAWING
-_RING = ItemKind.RING
 
 
 def progress(position: Space | None) -> tuple[int, int]:
@@ -77,18 +72,18 @@ def draw_now(d: Draft) -> None:
     d.drawn = []
     if d.draws_left == 0:
         d.events.append(E.DrawSkipped(d.name(d.active)))
-        if d.phase is not _ACTIONS:
+        if d.phase is not ACTIONS:
             d.goto("draw_skipped")
         return
-    d.pause_in(_DRAWING, "draw_starts")  # a new game starts at its first draw
+    d.pause_in(DRAWING, "draw_starts")  # a new game starts at its first draw
 
 
 def finish_draw(d: Draft) -> None:
     """Rings drawn are kept besides the item chosen, outside the hand (``CC-ITEM-RING``)."""
-    rings = sum(1 for kind in d.drawn if kind is _RING)
-    others = [kind for kind in d.drawn if kind is not _RING]
+    rings = sum(1 for kind in d.drawn if kind is RING)
+    others = [kind for kind in d.drawn if kind is not RING]
     if rings:
-        d.events.append(E.ItemKept(d.name(d.active), _RING))
+        d.events.append(E.ItemKept(d.name(d.active), RING))
         take_rings(d, d.active, rings)  # CC-DRAW-RINGS
     d.drawn = others
     if len(set(others)) > 1:

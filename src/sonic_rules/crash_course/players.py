@@ -14,9 +14,8 @@ from typing import Any
 
 import attrs
 
-from sonic_rules.core.driver import GreedyPlayer, RandomPlayer, play
-from sonic_rules.core.errors import InvalidStateError
-from sonic_rules.core.game import PlayedGame, Player
+from sonic_rules.core.driver import GameDriver, GreedyPlayer, RandomPlayer
+from sonic_rules.core.game import Player
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import engine
 from sonic_rules.crash_course.actions import Action
@@ -147,21 +146,6 @@ PLAYERS: Mapping[str, Callable[[], Player[State, Action]]] = {
 """The built-in players by name, each a factory: ``PLAYERS["greedy"]()``."""
 
 
-def play_game(
-    state: State,
-    players: Sequence[Player[State, Action]],
-    *,
-    seed: int | None = None,
-    record: bool = True,
-    max_actions: int | None = None,
-) -> PlayedGame[State, Action]:
-    """Play ``state`` to the end, ``players[seat]`` deciding; chance uses ``Random(seed)``.
-
-    One player per seat: a 2-player game (the ``"two-player"`` variant included, whose
-    seats each play two characters) takes 2. Another number is refused with an
-    `InvalidActionError`. ``max_actions`` caps the game
-    (a driver setting, never a rule): the result is then ``capped`` and unfinished.
-    """
-    if not isinstance(state, State):
-        raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
-    return play(engine, state, players, seed=seed, record=record, max_actions=max_actions)
+play_game: GameDriver[State, Action] = GameDriver(engine, State, "a Crash Course State")
+"""Play a Crash Course game to the end (`sonic_rules.core.driver.GameDriver`): one player
+per seat, so a ``"two-player"`` game, whose seats play two characters each, takes 2."""

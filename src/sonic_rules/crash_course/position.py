@@ -26,14 +26,13 @@ decisions owed (``pending``, `PendingSpec`); a finished game's ``winners`` and
 ``termination``.
 
 The readers below turn each keyword into state fields, raising ``TypeError`` for a
-wrong Python type; `position_kwargs` writes a state back as keywords.
+wrong Python type; `written_position` writes a state back as keywords (and
+`setup.position_kwargs` leaves out those at their defaults).
 """
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache
 from typing import Any
 
 import attrs
@@ -453,17 +452,9 @@ def read_result(
 # ----- and back -------------------------------------------------------------------------
 
 
-def position_kwargs(state: State) -> dict[str, Any]:
-    """The keyword arguments of `setup_position` that build ``state`` again.
-
-    ``setup_position(**position_kwargs(state)) == state`` for any state, reached in play,
-    loaded or set up: a table or a frontend resumes a game from it. Written in the
-    game's words (tile and item ids, character names, phase names); a keyword at its
-    default is left out, except ``players``, ``variant``, ``course``, ``phase`` and
-    ``active``.
-    """
-    if not isinstance(state, State):
-        raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
+def written_position(state: State) -> dict[str, Any]:
+    """Every keyword of `setup_position` that builds ``state`` again, defaults included
+    (`setup.position_kwargs` leaves those out)."""
     kwargs: dict[str, Any] = {"players": state.players, "variant": state.variant.value}
     default = converter.unstructure(Options())
     options = {
@@ -478,11 +469,7 @@ def position_kwargs(state: State) -> dict[str, Any]:
     kwargs["course"] = _course_entries(state)
     kwargs.update(_board_kwargs(state))
     kwargs.update(_turn_kwargs(state))
-    return {
-        key: value
-        for key, value in kwargs.items()
-        if key in _ALWAYS or value not in (None, {}, [], (), _defaults()[key])
-    }
+    return kwargs
 
 
 def _course_entries(state: State) -> list[CourseEntry]:
@@ -564,19 +551,4 @@ def _turn_kwargs(state: State) -> dict[str, Any]:
         "termination": state.termination,
         "turns_played": state.turns_played,
         "decisions_made": state.decisions_made,
-    }
-
-
-_ALWAYS = ("players", "variant", "course", "phase", "active")
-
-
-@cache
-def _defaults() -> dict[str, Any]:
-    """`setup_position`'s defaults (imported here: the setup module reads its keywords
-    with this module's readers)."""
-    from sonic_rules.crash_course.setup import setup_position
-
-    return {
-        name: parameter.default
-        for name, parameter in inspect.signature(setup_position).parameters.items()
     }

@@ -8,14 +8,18 @@ game begins its first turn, whose draw is the first chance node.
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 import attrs
 
-from sonic_rules.core.errors import BoardError, InvalidStateError
+from sonic_rules.core.errors import BoardError, InvalidStateError, shown_value
 from sonic_rules.core.serialization import structure_or_raise
+from sonic_rules.crash_course.draft import Draft
+from sonic_rules.crash_course.options import check_options
 from sonic_rules.crash_course.phases import PHASES
 from sonic_rules.crash_course.position import (
     CourseEntry,
@@ -32,6 +36,7 @@ from sonic_rules.crash_course.position import (
     read_turn,
     read_under_way,
     type_error,
+    written_position,
 )
 from sonic_rules.crash_course.serialize import converter
 from sonic_rules.crash_course.state import (
@@ -40,7 +45,6 @@ from sonic_rules.crash_course.state import (
     TOKEN_COUNTS,
     TOTAL_BIRDS,
     CharacterName,
-    Draft,
     Frame,
     Options,
     Phase,
@@ -66,16 +70,18 @@ def _options(options: Options | Mapping[str, Any] | None) -> Options:
     if options is None:
         return Options()
     if isinstance(options, Mapping):
-        return structure_or_raise(converter, dict(options), Options, "$.options")
-    if not isinstance(options, Options):
+        checked = structure_or_raise(converter, dict(options), Options, "$.options")
+    elif isinstance(options, Options):
+        # A hand-built Options is checked like a loaded one: through its JSON form.
+        data = converter.unstructure(_plain(options))
+        checked = structure_or_raise(converter, data, Options, "$.options")
+    else:
         raise InvalidStateError(
             f"options must be a crash_course.Options or a mapping, got {type(options).__name__}",
             "$.options",
         )
-    # A hand-built Options is checked like a loaded one: through its JSON form.
-    return structure_or_raise(
-        converter, converter.unstructure(_plain(options)), Options, "$.options"
-    )
+    check_options(checked)
+    return checked
 
 
 def _plain(options: Options) -> Options:
@@ -83,7 +89,16 @@ def _plain(options: Options) -> Options:
     flags = [field.name for field in attrs.fields(Options) if field.type in (bool, "bool")]
     for flag in flags:
         if type(getattr(options, flag)) is not bool:
-            raise InvalidStateError(f"{flag} is true or false", "$.options")
+            raise InvalidStateError(
+                f"must be true or false, not {shown_value(getattr(options, flag))}",
+                f"$.options.{flag}",
+            )
+    for field in ("characters", "beginner_course"):
+        if not isinstance(getattr(options, field), tuple | list):
+            raise InvalidStateError(
+                f"must be a tuple, not {shown_value(getattr(options, field))}",
+                f"$.options.{field}",
+            )
     names = []
     for index, name in enumerate(options.characters):
         if isinstance(name, CharacterName):
@@ -253,6 +268,36 @@ def setup_position(
         **read_result(winners, termination, turns_played, decisions_made),
     )
     return _checked(attrs.evolve(state, pile=_pile(state)))
+
+
+def position_kwargs(state: State) -> dict[str, Any]:
+    """The keyword arguments of `setup_position` that build ``state`` again.
+
+    ``setup_position(**position_kwargs(state)) == state`` for any state, reached in play,
+    loaded or set up: a table or a frontend resumes a game from it. Written in the
+    game's words (tile and item ids, character names, phase names); a keyword at its
+    default is left out, except ``players``, ``variant``, ``course``, ``phase`` and
+    ``active``.
+    """
+    if not isinstance(state, State):
+        raise InvalidStateError(f"expected a Crash Course State, got {type(state).__name__}")
+    return {
+        key: value
+        for key, value in written_position(state).items()
+        if key in _ALWAYS or value not in (None, {}, [], (), _defaults()[key])
+    }
+
+
+_ALWAYS = ("players", "variant", "course", "phase", "active")
+
+
+@cache
+def _defaults() -> dict[str, Any]:
+    """`setup_position`'s defaults, read from its signature."""
+    return {
+        name: parameter.default
+        for name, parameter in inspect.signature(setup_position).parameters.items()
+    }
 
 
 def _blank_position(

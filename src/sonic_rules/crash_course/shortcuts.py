@@ -22,11 +22,11 @@ from typing import Any
 from sonic_rules.core.interning import IdentityMemo
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import events as E
+from sonic_rules.crash_course.draft import Draft
 from sonic_rules.crash_course.items import gain_bird
 from sonic_rules.crash_course.placement import progress
 from sonic_rules.crash_course.state import (
     CharacterName,
-    Draft,
     Frame,
     FrameKind,
     How,
@@ -48,7 +48,7 @@ from sonic_rules.crash_course.tiles import (
     shortcut_shape,
     space_point,
 )
-from sonic_rules.crash_course.track import features_of
+from sonic_rules.crash_course.track import course_shape, features_of
 
 Arrows = dict[tuple[int, int], tuple[Space, int]]
 """Arrow spaces on the fine grid: point -> (space, direction the arrow points)."""
@@ -66,26 +66,9 @@ def arrows(catalogue: Catalogue, course: Sequence[PlacedTile]) -> Arrows:
     """Every arrow space of the course (arrows are on straight tiles' outer lanes)."""
     found: Arrows = {}
     for index, placed in enumerate(course):
-        for point, row, lane, direction in _tile_arrows(catalogue, placed):
-            found[point] = (space_at(index, row, lane), direction)
-    return found
-
-
-TileArrows = tuple[tuple[tuple[int, int], int, int, int], ...]
-_TILE_ARROWS: dict[tuple[int, int, int, int, bool], tuple[Catalogue, TileArrows]] = {}
-"""`_tile_arrows` of recent placed tiles, by their fields (the catalogue checked)."""
-_MAX_TILE_ARROWS = 4096
-
-
-def _tile_arrows(catalogue: Catalogue, placed: PlacedTile) -> TileArrows:
-    """The arrows of one placed tile: fine point, row, lane and the direction each points."""
-    key = (placed.tile, placed.x, placed.y, placed.heading, placed.reversed)
-    known = _TILE_ARROWS.get(key)
-    if known is not None and known[0] is catalogue:
-        return known[1]
-    spec = catalogue.tiles[placed.tile]
-    found: list[tuple[tuple[int, int], int, int, int]] = []
-    if spec.turn == "straight":
+        spec = catalogue.tiles[placed.tile]
+        if spec.turn != "straight":
+            continue
         features = oriented_features(spec.rows, placed.reversed)
         for row in range(ROWS):
             for lane in (0, LANES - 1):
@@ -93,105 +76,48 @@ def _tile_arrows(catalogue: Catalogue, placed: PlacedTile) -> TileArrows:
                 if feature in (ARROW_LEFT, ARROW_RIGHT):
                     turn = 3 if feature == ARROW_LEFT else 1
                     point = space_point(placed.x, placed.y, placed.heading, row, lane)
-                    found.append((point, row, lane, (placed.heading + turn) % 4))
-    if len(_TILE_ARROWS) >= _MAX_TILE_ARROWS:
-        _TILE_ARROWS.clear()
-    made = tuple(found)
-    _TILE_ARROWS[key] = (catalogue, made)
-    return made
+                    found[point] = (space_at(index, row, lane), (placed.heading + turn) % 4)
+    return found
 
 
-_LAST: dict[str, tuple[State, object]] = {}
-"""The last state each listing was computed for, and its result (states are frozen)."""
-
-
-def _remembered(name: str, state: State) -> object | None:
-    last = _LAST.get(name)
-    return last[1] if last is not None and last[0] is state else None
-
-
-_BY_PARTS: dict[tuple[Any, ...], tuple[tuple[object, ...], list[Any]]] = {}
+_LAST_USES = IdentityMemo(4, "crash-course shortcut uses of recent states")
+_LAST_STEPS = IdentityMemo(4, "crash-course shortcut steps of recent states")
+_USES_BY_PARTS = IdentityMemo(1024, "crash-course shortcut uses by what they read")
+_STEPS_BY_PARTS = IdentityMemo(1024, "crash-course shortcut steps by what they read")
 """`shortcut_uses` and `_steps` of recent positions, by what they read of the state:
-the course, laid tiles, attempt and catalogue (by identity: states share the tuples
-an action leaves unchanged), the active character's space and seat."""
-_MAX_BY_PARTS = 1024
+the course's shape, laid tiles, attempt and catalogue (states share the tuples an
+action leaves unchanged), the active character's space and seat."""
 
 
-def _by_parts(name: str, state: State, compute: Callable[[State], list[Any]]) -> list[Any]:
-    """``compute(state)``, remembered by the parts of ``state`` it reads (see `_BY_PARTS`).
-
-    Returns the remembered list itself: callers copy it.
-    """
-    geometry = _geometry(state.course)
-    shortcuts, attempt, catalogue = state.shortcuts, state.shortcut_attempt, state.catalogue
+def _by_parts(memo: IdentityMemo, state: State, compute: Callable[[State], list[Any]]) -> list[Any]:
+    """``compute(state)``, remembered by the parts of ``state`` it reads (see
+    `_USES_BY_PARTS`). Returns the remembered list itself: callers copy it."""
     active = state.characters[state.active]
-    key = (
-        name,
-        id(geometry),
-        id(shortcuts),
-        id(attempt),
-        id(catalogue),
+    parts = (
+        course_shape(state.course),
+        state.shortcuts,
+        state.shortcut_attempt,
+        state.catalogue,
         active.position,
         active.owner,
     )
-    known = _BY_PARTS.get(key)
-    if known is not None:
-        was = known[0]
-        if was[0] is geometry and was[1] is shortcuts and was[2] is attempt and was[3] is catalogue:
-            return known[1]
-    parts = (geometry, shortcuts, attempt, catalogue)
-    result = compute(state)
-    if len(_BY_PARTS) >= _MAX_BY_PARTS:
-        _BY_PARTS.clear()
-    _BY_PARTS[key] = (parts, result)
-    return result
+    return memo.of_parts(parts, lambda: compute(state))  # type: ignore[no-any-return]
 
 
-_GEOMETRIES: dict[tuple[tuple[int, int, int, int, bool], ...], tuple[Any, ...]] = {}
-"""One object per course geometry seen lately (see `_geometry`)."""
-_COURSE_GEOMETRY = IdentityMemo(256)
-"""The geometry object of recent course tuples."""
-_MAX_GEOMETRIES = 256
-
-
-def _geometry(course: tuple[PlacedTile, ...]) -> tuple[Any, ...]:
-    """One shared object for every course with the same tiles in the same cells, headings
-    and orientations: what shortcuts read of a course (whether a tile's bird was taken
-    is not), so that what `_by_parts` remembers outlives a bird taken."""
-    return _COURSE_GEOMETRY(course, _shared_shape)  # type: ignore[no-any-return]
-
-
-def _shared_shape(course: tuple[PlacedTile, ...]) -> tuple[Any, ...]:
-    shape = tuple((p.tile, p.x, p.y, p.heading, p.reversed) for p in course)
-    geometry = _GEOMETRIES.get(shape)
-    if geometry is None:
-        if len(_GEOMETRIES) >= _MAX_GEOMETRIES:
-            _GEOMETRIES.clear()
-        geometry = _GEOMETRIES[shape] = shape
-    return geometry
-
-
-_BY_COURSE: dict[int, tuple[tuple[Any, ...], Catalogue, Arrows]] = {}
-"""`arrows` of recent course geometries (`_geometry`, by identity, each kept alive): a
-course changes shape only when a tile is laid, lifted or turned."""
+_ARROWS = IdentityMemo(256, "crash-course arrows by course shape")
+"""`arrows` of recent course shapes and catalogues: a course changes shape only when a
+tile is laid, lifted or turned."""
 
 
 def _arrows_of(state: State) -> Arrows:
-    """`arrows` of a state's course, remembered per course geometry."""
+    """`arrows` of a state's course, remembered per course shape."""
     return _arrows_for(state.catalogue, state.course)
 
 
 def _arrows_for(catalogue: Catalogue, course: tuple[PlacedTile, ...]) -> Arrows:
-    """`arrows`, remembered per course geometry (the result is only read)."""
-    geometry = _geometry(course)
-    known = _BY_COURSE.get(id(geometry))
-    if known is not None and known[0] is geometry and known[1] is catalogue:
-        return known[2]
-    if len(_BY_COURSE) > 256:
-        _BY_COURSE.clear()
-    found = arrows(catalogue, course)
-    _BY_COURSE[id(geometry)] = (geometry, catalogue, found)
-    return found
+    """`arrows`, remembered per course shape (the result is only read)."""
+    parts = (course_shape(course), catalogue)
+    return _ARROWS.of_parts(parts, lambda: arrows(catalogue, course))  # type: ignore[no-any-return]
 
 
 def _within_reach(state: State, position: Space, found: Arrows, tiles: int) -> bool:
@@ -277,7 +203,7 @@ def paths(
     return results
 
 
-_CELLS = IdentityMemo(256)
+_CELLS = IdentityMemo(256, "crash-course track cells by course")
 """The grid cells of recent course tuples (`_cells`)."""
 
 
@@ -344,15 +270,13 @@ def arrow_position(state: State) -> Space | None:
 
 def shortcut_uses(state: State) -> list[A.UseShortcut]:
     """``CC-SHORTCUT-USE``: the laid path from the active character's arrow, forward."""
-    remembered = _remembered("uses", state)
-    if remembered is not None:
-        assert isinstance(remembered, list)
-        return list(remembered)
-    uses: list[A.UseShortcut] = []
-    if arrow_position(state) is not None:  # else none (as _uses finds)
-        uses = list(_by_parts("uses", state, _uses))
-    _LAST["uses"] = (state, uses)
-    return uses
+    return list(_LAST_USES(state, _uses_by_parts))
+
+
+def _uses_by_parts(state: State) -> list[A.UseShortcut]:
+    if arrow_position(state) is None:
+        return []  # as _uses finds
+    return _by_parts(_USES_BY_PARTS, state, _uses)
 
 
 def _uses(state: State) -> list[A.UseShortcut]:
@@ -441,15 +365,13 @@ def shortcut_steps(state: State) -> list[A.LayShortcutTile]:
     left to an arrow space further along the course (``CC-SHORTCUT-LAY``). The first
     step starts an attempt; none is offered once the path is complete.
     """
-    remembered = _remembered("steps", state)
-    if remembered is not None:
-        assert isinstance(remembered, list)
-        return list(remembered)
-    steps: list[A.LayShortcutTile] = []
-    if arrow_position(state) is not None:  # else none (as _steps finds)
-        steps = list(_by_parts("steps", state, _steps))
-    _LAST["steps"] = (state, steps)
-    return steps
+    return list(_LAST_STEPS(state, _steps_by_parts))
+
+
+def _steps_by_parts(state: State) -> list[A.LayShortcutTile]:
+    if arrow_position(state) is None:
+        return []  # as _steps finds
+    return _by_parts(_STEPS_BY_PARTS, state, _steps)
 
 
 def _steps(state: State) -> list[A.LayShortcutTile]:
@@ -492,7 +414,7 @@ def attempt_joins(state: State | Draft) -> Space | None:
     if position is None or not state.shortcut_attempt:
         return None
     laid = [*state.shortcuts, *state.shortcut_attempt]
-    joined = walk(state.course, laid, position, arrows(state.catalogue, state.course))
+    joined = walk(state.course, laid, position, _arrows_for(state.catalogue, tuple(state.course)))
     if joined is None or progress(joined[0]) <= progress(position):
         return None
     if not {s.tile for s in state.shortcut_attempt} <= set(joined[1]):
@@ -525,7 +447,7 @@ def use_shortcut(d: Draft, action: A.UseShortcut) -> None:
     active = d.active
     position = d.characters[active].position
     assert position is not None
-    joined = walk(d.course, d.shortcuts, position, arrows(d.catalogue, d.course))
+    joined = walk(d.course, d.shortcuts, position, _arrows_for(d.catalogue, tuple(d.course)))
     assert joined is not None
     d.actions_left -= 1
     d.moved_this_turn = True

@@ -5,32 +5,25 @@ per `ItemKind` (index ``kind.index``). A movement interrupted by a tile to lay
 is kept as a stack of `Frame` values (``motion``) and resumes after the lay
 (with the tile pile empty, the rearmost tile is lifted when the active player lays it).
 
-An action is applied to a `Draft`: a mutable copy whose attributes are exactly
-the state's fields, built back into a `State` at the end.
+An action is applied to a `draft.Draft` of a state, built back into a new `State` at
+the end.
 """
 
 from __future__ import annotations
 
 import enum
-import functools
-import itertools
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from sonic_rules.core.chance import CHANCE, ChanceType
-from sonic_rules.core.events import Event
 from sonic_rules.core.game import Outcome
-from sonic_rules.core.interning import IdentityMemo
+from sonic_rules.core.interning import memo
 from sonic_rules.core.picture import Pictured
 from sonic_rules.crash_course.options import CharacterName as CharacterName
 from sonic_rules.crash_course.options import Options as Options
 from sonic_rules.crash_course.options import Variant as Variant
-from sonic_rules.crash_course.tiles import LANE_NAMES, LANES, Catalogue, oriented_features
-
-if TYPE_CHECKING:
-    from sonic_rules.core.phases import PhaseMachine
+from sonic_rules.crash_course.tiles import LANE_NAMES, Catalogue
 
 
 class Phase(enum.StrEnum):
@@ -121,13 +114,45 @@ class PendingKind(enum.Enum):
     RECOVERY = "recovery"
 
 
-# Enum members read on every action, as module constants: on Python 3.11 reading a
-# member off its class (``Phase.ACTIONS``) goes through ``EnumType.__getattr__``, several
-# times slower than reading a global.
-_GAME_OVER = Phase.GAME_OVER
-_BEGINNER = Variant.BEGINNER
-_ENTER = FrameKind.ENTER
-_BY_BUMP = How.BUMP
+# ----- enum members as plain names -------------------------------------------------------
+# The hot paths read these names, not ``Phase.ACTIONS``: on Python 3.11 every attribute
+# read off an enum class goes through ``EnumType.__getattr__`` and costs about ten times
+# a global read (250 ns against 25), and self-play reading members off their classes was
+# 8 to 10% slower. They are gathered here, next to the enums, and nowhere else.
+
+SETUP = Phase.SETUP
+DRAW_CHOICE = Phase.DRAW_CHOICE
+DRAWING = Phase.DRAWING
+KEEP_CHOICE = Phase.KEEP_CHOICE
+ACTIONS = Phase.ACTIONS
+REVEALING = Phase.REVEALING
+LAY_TILE = Phase.LAY_TILE
+LAYING_SHORTCUT = Phase.LAYING_SHORTCUT
+RING_DROP = Phase.RING_DROP
+RECOVERY = Phase.RECOVERY
+GAME_OVER = Phase.GAME_OVER
+MOTOBUG = ItemKind.MOTOBUG
+BOMB = ItemKind.BOMB
+BUMPER = ItemKind.BUMPER
+SPRING = ItemKind.SPRING
+BOOSTER = ItemKind.BOOSTER
+CRABMEAT = ItemKind.CRABMEAT
+RING = ItemKind.RING
+BY_ENTRY = How.ENTRY
+BY_STEP = How.STEP
+BY_PUSH = How.PUSH
+BY_BOOST = How.BOOST
+BY_JUMP = How.JUMP
+BY_BUMP = How.BUMP
+ADVANCE = FrameKind.ADVANCE
+ENTER = FrameKind.ENTER
+SPRING_JUMP = FrameKind.JUMP
+OWED_RING_DROP = PendingKind.RING_DROP
+OWED_RECOVERY = PendingKind.RECOVERY
+BEGINNER = Variant.BEGINNER
+SONIC = CharacterName.SONIC
+TAILS = CharacterName.TAILS
+EGGMAN = CharacterName.EGGMAN
 
 
 @attrs.frozen(order=True, cache_hash=True)
@@ -143,21 +168,11 @@ class Space:
         return f"tile {self.tile} row {self.row} {lane}"
 
 
-_SPACES: dict[tuple[int, int, int], Space] = {}
-"""Spaces made by `space_at`, by their fields."""
-_MAX_SPACES = 4096
-
-
+@memo("crash-course spaces", 4096)
 def space_at(tile: int, row: int, lane: int) -> Space:
     """``Space(tile, row, lane)``, one object for each space the rules make (spaces are
     frozen values: equal whether shared or not)."""
-    key = (tile, row, lane)
-    space = _SPACES.get(key)
-    if space is None:
-        if len(_SPACES) >= _MAX_SPACES:
-            _SPACES.clear()
-        space = _SPACES[key] = Space(tile, row, lane)
-    return space
+    return Space(tile, row, lane)
 
 
 @attrs.frozen
@@ -172,9 +187,6 @@ class Character:
     rings: int = 0
     power_up: bool = False
     knocked_down: bool = False
-
-
-_CHARACTER_FIELDS = frozenset(field.name for field in attrs.fields(Character))
 
 
 @attrs.frozen
@@ -313,7 +325,7 @@ class State(Pictured):
     @property
     def is_over(self) -> bool:
         """True once a player has won."""
-        return self.phase is _GAME_OVER
+        return self.phase is GAME_OVER
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -323,7 +335,7 @@ class State(Pictured):
     @property
     def outcome(self) -> Outcome | None:
         """Who won and how (``CC-FINISH``, ``CC-SECONDARY-WIN``); ``None`` until it is over."""
-        if self.phase is not Phase.GAME_OVER:
+        if self.phase is not GAME_OVER:
             return None
         return Outcome(self.won_by, self.termination)
 
@@ -373,21 +385,17 @@ _REQUIRED_BIRDS = {2: 10, 3: 7, 4: 5}
 """Flicky Birds needed to cross, by player count (``CC-FINISH-BIRDS``)."""
 
 
-@functools.cache
-def _phases() -> PhaseMachine[Phase]:
-    # The declaration names the action types, which name this module's values.
-    from sonic_rules.crash_course.phases import PHASES
-
-    return PHASES
-
-
 _ACTORS: dict[Phase, Any] = {}
-"""`PhaseMachine.actors` of the declaration, once it is read (`_actors`)."""
+"""Each phase's declared actor (`PhaseMachine.actors`), once the declaration is read."""
 
 
 def _actors() -> dict[Phase, Any]:
     """Each phase's declared actor: a seat function, `CHANCE` or ``None`` (read once)."""
-    _ACTORS.update(_phases().actors)
+    # The declaration names the action types, which name this module's values: it is
+    # read on first use, once both modules are whole.
+    from sonic_rules.crash_course.phases import PHASES
+
+    _ACTORS.update(PHASES.actors)
     return _ACTORS
 
 
@@ -403,7 +411,7 @@ def sees_held_items(options: Options, owner: int, seat: int | None) -> bool:
 
 def airborne_characters(motion: tuple[Frame, ...] | list[Frame]) -> set[int]:
     """Characters bounced by a Bumper and not landed yet: off their spaces."""
-    return {frame.character for frame in motion if frame.kind is _ENTER and frame.how is _BY_BUMP}
+    return {frame.character for frame in motion if frame.kind is ENTER and frame.how is BY_BUMP}
 
 
 def occupied_spaces(
@@ -422,371 +430,10 @@ def occupied_spaces(
     }
 
 
-def space_key(space: Space) -> tuple[int, int, int]:
-    """The order of spaces (rearmost tile first), as a cheap sort key."""
-    return (space.tile, space.row, space.lane)
+def __getattr__(name: str) -> Any:
+    # `Draft` lives in `draft`, built on this module's `State`; read from here too.
+    if name == "Draft":
+        from sonic_rules.crash_course.draft import Draft
 
-
-def _board_key(item: BoardItem) -> tuple[int, int, int]:
-    space = item.space
-    return (space.tile, space.row, space.lane)
-
-
-class _Board(dict[Space, BoardItem]):
-    """A draft's board as read from its state: a dict by space that notes whether it
-    was changed since (`Draft.freeze` keeps the state's tuple if not)."""
-
-    changed = False
-
-    def __setitem__(self, space: Space, item: BoardItem) -> None:
-        self.changed = True
-        super().__setitem__(space, item)
-
-    def __delitem__(self, space: Space) -> None:
-        self.changed = True
-        super().__delitem__(space)
-
-    def pop(self, *args: Any) -> Any:
-        """``dict.pop``, noted as a change."""
-        self.changed = True
-        return super().pop(*args)
-
-    def popitem(self) -> tuple[Space, BoardItem]:
-        """``dict.popitem``, noted as a change."""
-        self.changed = True
-        return super().popitem()
-
-    def setdefault(self, *args: Any) -> Any:
-        """``dict.setdefault``, noted as a change."""
-        self.changed = True
-        return super().setdefault(*args)
-
-    def update(self, *args: Any, **kwargs: Any) -> None:
-        """``dict.update``, noted as a change."""
-        self.changed = True
-        super().update(*args, **kwargs)
-
-    def clear(self) -> None:
-        """``dict.clear``, noted as a change."""
-        self.changed = True
-        super().clear()
-
-    def __ior__(self, other: Any) -> Any:  # type: ignore[misc]
-        self.changed = True
-        return super().__ior__(other)
-
-
-_BOARD_MAPS = IdentityMemo(1024)
-"""Recent board tuples' items by space (`board_map`)."""
-
-
-def board_map(items: tuple[BoardItem, ...]) -> dict[Space, BoardItem]:
-    """The items of a state's ``board`` by space, made once per board tuple (states
-    share the tuple while the board is unchanged). Read only: copy it to change it."""
-    return _BOARD_MAPS(items, _by_space)  # type: ignore[no-any-return]
-
-
-def _by_space(items: tuple[BoardItem, ...]) -> dict[Space, BoardItem]:
-    return {item.space: item for item in items}
-
-
-_THAW: dict[str, Callable[[Any], Any]] = {
-    "board": lambda items: _Board(board_map(items)),
-    "face_down": set,
-}
-_FREEZE: dict[str, Callable[[Any], Any]] = {
-    "board": lambda by_space: tuple(sorted(by_space.values(), key=_board_key)),
-    "face_down": lambda spaces: tuple(sorted(spaces, key=space_key)),
-    "tile_pile": lambda tiles: tuple(sorted(tiles)),
-}
-_SPECIAL = tuple(name for name in _THAW)
-_LISTS = tuple(
-    field.name
-    for field in attrs.fields(State)
-    if str(field.type).startswith("tuple[") and field.name not in _THAW
-)
-"""The fields a draft holds as lists (every other tuple of the state)."""
-_LAZY = frozenset((*_LISTS, *_SPECIAL))
-_EAGER = ("characters", "pile", "drawn", "motion", "pending")
-"""The list fields a draft makes at once (read by nearly every action)."""
-_PLAIN_LAZY = tuple(
-    name for name in _LISTS if name not in (*_EAGER, "course", "shortcuts", "tile_pile")
-)
-"""The list fields a draft makes on first use that `Draft.freeze` turns back into tuples
-as they are."""
-_new_state = object.__new__
-_set_fields = object.__setattr__
-
-
-def _increasing(keys: list[tuple[int, int, int]]) -> bool:
-    return all(a < b for a, b in itertools.pairwise(keys))
-
-
-_IN_ORDER: dict[int, tuple[Any, ...]] = {}
-"""Board and face-down tuples known to be in the order `Draft.freeze` makes, one item per
-space, by identity (each kept alive, so its id stays its own)."""
-_MAX_IN_ORDER = 4096
-
-
-def _kept(value: tuple[Any, ...], key: Callable[[Any], tuple[int, int, int]], name: str) -> Any:
-    """What `Draft.freeze` makes of a board or face-down tuple the draft never read: what
-    thawing and freezing it would give, the same tuple when it is already in that form."""
-    if _IN_ORDER.get(id(value)) is value:
-        return value
-    if not _increasing([key(item) for item in value]):
-        return _FREEZE[name](_THAW[name](value))
-    return _in_order(value)
-
-
-def _same(value: tuple[Any, ...], old: tuple[Any, ...]) -> tuple[Any, ...]:
-    """The state's own tuple when ``value`` equals it: the course and the laid shortcut
-    tiles keep their identity while unchanged (what is remembered per course is found)."""
-    return old if value == old else value
-
-
-def _in_order(value: tuple[Any, ...]) -> tuple[Any, ...]:
-    """``value``, frozen by `Draft.freeze`, is in its order: noted for `_kept`."""
-    if len(_IN_ORDER) >= _MAX_IN_ORDER:
-        _IN_ORDER.clear()
-    _IN_ORDER[id(value)] = value
-    return value
-
-
-def _kept_board(board: tuple[BoardItem, ...]) -> tuple[BoardItem, ...]:
-    return _kept(board, _board_key, "board")  # type: ignore[no-any-return]
-
-
-def _kept_face_down(spaces: tuple[Space, ...]) -> tuple[Space, ...]:
-    return _kept(spaces, space_key, "face_down")  # type: ignore[no-any-return]
-
-
-class Draft:
-    """A mutable draft of a `State` for the duration of one action.
-
-    Its attributes are exactly the state's fields, under the same names: tuples become
-    lists, ``board`` a dict by space and ``face_down`` a set. `freeze` builds the
-    state back. Besides them it keeps ``events`` and two caches derived from the fields:
-    ``occupied`` (space -> character) and the features of each course tile.
-
-    The list, dict and set fields (and ``occupied``) are made on first use: a field the
-    action never reads is not copied, and `freeze` takes the state's own value back.
-    """
-
-    variant: Variant
-    players: int
-    options: Options
-    catalogue: Catalogue
-    characters: list[Character]
-    birds: list[int]
-    bird_supply: int
-    pile: list[int]
-    discard: list[int]
-    box: list[int]
-    course: list[PlacedTile]
-    tile_pile: list[int]
-    shortcuts: list[PlacedShortcut]
-    board: dict[Space, BoardItem]
-    face_down: set[Space]
-    phase: Phase
-    active: int
-    actions_left: int
-    moved_this_turn: bool
-    draws_left: int
-    drawn: list[ItemKind]
-    motion: list[Frame]
-    pending: list[Pending]
-    turn_hazard_damage: list[int]
-    turn_laid_shortcuts: list[int]
-    won_by: list[int]
-    termination: str
-    shortcut_attempt: list[PlacedShortcut]
-    turns_played: int
-    decisions_made: int
-    occupied: dict[Space, int]
-    required_birds: int
-
-    def __init__(self, state: State) -> None:
-        self._state = state
-        self.variant = state.variant
-        self.players = state.players
-        self.options = state.options
-        self.catalogue = state.catalogue
-        self.bird_supply = state.bird_supply
-        self.phase = state.phase
-        self.active = state.active
-        self.actions_left = state.actions_left
-        self.moved_this_turn = state.moved_this_turn
-        self.draws_left = state.draws_left
-        self.termination = state.termination
-        self.turns_played = state.turns_played
-        self.decisions_made = state.decisions_made
-        # Read by nearly every action (or most), so made at once.
-        self.characters = list(state.characters)
-        self.pile = list(state.pile)
-        self.motion = list(state.motion)
-        self.pending = list(state.pending)
-        self.drawn = list(state.drawn)
-        self.beginner = state.variant is _BEGINNER
-        self.events: list[Event] = []
-        self._features: dict[int, tuple[str, ...]] = {}
-
-    def __getattr__(self, name: str) -> Any:
-        # Called only for an attribute not made yet: a field's first use.
-        if name in _LAZY:
-            value = getattr(self._state, name)
-            thawed = _THAW[name](value) if name in _THAW else list(value)
-        elif name == "required_birds":
-            thawed = self._state.required_birds
-        elif name == "occupied":
-            # From the state as it was given, as if made when the draft was.
-            thawed = occupied_spaces(self._state.characters, self._state.motion)
-        else:
-            raise AttributeError(name)
-        self.__dict__[name] = thawed
-        return thawed
-
-    def freeze(self) -> State:
-        """The state this draft now describes."""
-        made = self.__dict__
-        state = self._state
-        get = made.get
-        # Each list field: its list as a tuple, or the state's own tuple if never read.
-        made_board = get("board")
-        board: tuple[BoardItem, ...]
-        if made_board is None or (type(made_board) is _Board and not made_board.changed):
-            board = state.board
-            if _IN_ORDER.get(id(board)) is not board:
-                board = _kept_board(board)
-        else:
-            board = _in_order(_FREEZE["board"](made_board))
-        made_face_down = get("face_down")
-        face_down: tuple[Space, ...]
-        if made_face_down is None:
-            face_down = state.face_down
-            if face_down and _IN_ORDER.get(id(face_down)) is not face_down:
-                face_down = _kept_face_down(face_down)
-        else:
-            face_down = _FREEZE["face_down"](made_face_down)
-        tile_pile = get("tile_pile")
-        if tile_pile is None:
-            tile_pile = state.tile_pile
-        tile_pile = _FREEZE["tile_pile"](tile_pile)
-        # The new state's fields: the old state's, with what the draft holds (variant,
-        # players, options and catalogue never change).
-        fields = state.__dict__.copy()
-        fields["characters"] = tuple(self.characters)
-        fields["bird_supply"] = self.bird_supply
-        fields["pile"] = tuple(self.pile)
-        fields["tile_pile"] = tile_pile
-        fields["board"] = board
-        fields["face_down"] = face_down
-        fields["phase"] = self.phase
-        fields["active"] = self.active
-        fields["actions_left"] = self.actions_left
-        fields["moved_this_turn"] = self.moved_this_turn
-        fields["draws_left"] = self.draws_left
-        fields["drawn"] = tuple(self.drawn)
-        fields["motion"] = tuple(self.motion)
-        fields["pending"] = tuple(self.pending)
-        fields["termination"] = self.termination
-        fields["turns_played"] = self.turns_played
-        fields["decisions_made"] = self.decisions_made
-        for name in _PLAIN_LAZY:
-            if (v := get(name)) is not None:
-                fields[name] = tuple(v)
-        if (v := get("course")) is not None:
-            fields["course"] = _same(tuple(v), state.course)
-        if (v := get("shortcuts")) is not None:
-            fields["shortcuts"] = _same(tuple(v), state.shortcuts)
-        made_state: State = _new_state(State)
-        _set_fields(made_state, "__dict__", fields)
-        return made_state
-
-    def item_at(self, space: Space) -> BoardItem | None:
-        """``self.board.get(space)``, read without making the board dict."""
-        board = self.__dict__.get("board")
-        return (board_map(self._state.board) if board is None else board).get(space)
-
-    def is_face_down(self, space: Space) -> bool:
-        """``space in self.face_down``, read without making the set while there is none."""
-        if "face_down" not in self.__dict__ and not self._state.face_down:
-            return False
-        return space in self.face_down
-
-    def feature(self, space: Space) -> str:
-        """The feature of ``space`` (cached per tile until the course changes)."""
-        return self.tile_features(space.tile)[space.row * LANES + space.lane]
-
-    def tile_features(self, index: int) -> tuple[str, ...]:
-        """The features of course tile ``index`` (cached until the course changes)."""
-        cached = self._features.get(index)
-        if cached is None:
-            placed = self.course_tile(index)
-            tile = self.catalogue.tiles[placed.tile]
-            cached = self._features[index] = oriented_features(tile.rows, placed.reversed)
-        return cached
-
-    def forget_features(self) -> None:
-        """The course changed: features are read afresh."""
-        self._features.clear()
-
-    def update(self, number: int, **changes: Any) -> Character:
-        """Change character ``number``'s board; returns the new value."""
-        old = self.characters[number]
-        if not changes.keys() <= _CHARACTER_FIELDS:
-            raise TypeError(f"not character fields: {sorted(changes.keys() - _CHARACTER_FIELDS)}")
-        get = changes.get
-        character = Character(
-            get("name", old.name),
-            get("owner", old.owner),
-            get("position", old.position),
-            get("damage", old.damage),
-            get("items", old.items),
-            get("rings", old.rings),
-            get("power_up", old.power_up),
-            get("knocked_down", old.knocked_down),
-        )
-        self.characters[number] = character
-        return character
-
-    def put(self, number: int, space: Space) -> None:
-        """Character ``number`` now stands on ``space``."""
-        character = self.characters[number]
-        old = character.position
-        if old is not None and self.occupied.get(old) == number:
-            del self.occupied[old]
-        self.occupied[space] = number
-        self.characters[number] = Character(
-            character.name,
-            character.owner,
-            space,
-            character.damage,
-            character.items,
-            character.rings,
-            character.power_up,
-            character.knocked_down,
-        )
-
-    def course_tile(self, index: int) -> PlacedTile:
-        """``self.course[index]``, read without making the course list."""
-        course = self.__dict__.get("course")
-        return (self._state.course if course is None else course)[index]
-
-    def course_length(self) -> int:
-        """``len(self.course)``, read without making the course list."""
-        course = self.__dict__.get("course")
-        return len(self._state.course if course is None else course)
-
-    def name(self, number: int) -> CharacterName:
-        """Character ``number``'s name."""
-        return self.characters[number].name
-
-    def goto(self, trigger: str) -> None:
-        """Change phase by a declared trigger (``PHASES.goto``)."""
-        self.phase = _phases().goto(self.phase, trigger)
-
-    def pause_in(self, phase: Phase, trigger: str) -> None:
-        """Wait in ``phase``: stay if already there (the next decision of the same kind,
-        or another tile or token for the same movement), else change by ``trigger``."""
-        if self.phase is not phase:
-            self.goto(trigger)
+        return Draft
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -23,7 +23,9 @@ from typing import Any
 
 import attrs
 
-from sonic_rules.core.errors import BoardError, InvalidStateError
+from sonic_rules.core.boundary import read_file
+from sonic_rules.core.errors import BoardError, FileRefusedError, InvalidStateError
+from sonic_rules.core.interning import memo
 from sonic_rules.core.serialization import MAX_JSON_CHARS, loads_json
 
 ROWS = 3
@@ -139,14 +141,14 @@ class Catalogue:
         return line, star
 
 
-@functools.lru_cache(maxsize=16)
+@memo("crash-course catalogue digests", 16)
 def _digest(tiles: tuple[TileSpec, ...], shortcuts: tuple[ShortcutSpec, ...]) -> str:
     data = Catalogue(tiles, shortcuts).to_data()
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-@functools.lru_cache(maxsize=256)
+@memo("crash-course oriented features", 256)
 def oriented_features(rows: tuple[str, ...], reversed_: bool) -> tuple[str, ...]:
     """The 9 features of a tile in travel order (index ``row * 3 + lane``) as laid."""
     flat = [rows[row][lane] for row in range(ROWS) for lane in range(LANES)]
@@ -226,73 +228,88 @@ def _parse_tile(entry: Any, number: int, source: str | None) -> TileSpec:
     tile_id = _string(data["id"], None, f"{where}.id", source)
     kind = _string(data["kind"], TILE_KINDS, f"{where}.kind", source)
     turn = _string(data["turn"], TURNS, f"{where}.turn", source)
-    rows = data["rows"]
+    rows = _parse_rows(data["rows"], turn, f"{where}.rows", source)
+    _check_shape(kind, turn, "".join(rows), where, source)
+    return TileSpec(tile_id, kind, turn, rows)
+
+
+def _parse_rows(rows: Any, turn: str, where: str, source: str | None) -> tuple[str, ...]:
+    """A track tile's rows: ``ROWS`` strings of ``LANES`` features each."""
     if not isinstance(rows, list) or len(rows) != ROWS:
-        raise _fail(f"expected a list of {ROWS} rows, got {_short(rows)}", f"{where}.rows", source)
+        raise _fail(f"expected a list of {ROWS} rows, got {_short(rows)}", where, source)
     for row_number, row in enumerate(rows):
-        row_where = f"{where}.rows[{row_number}]"
+        row_where = f"{where}[{row_number}]"
         if not isinstance(row, str) or len(row) != LANES:
             raise _fail(
                 f"expected a string of {LANES} features, got {_short(row)}", row_where, source
             )
         for lane, feature in enumerate(row):
-            feature_where = f"{row_where}[{lane}]"
-            if feature not in FEATURES:
-                raise _fail(f"unknown feature {feature!r}", feature_where, source)
-            if feature == ARROW_LEFT and lane != 0:
-                raise _fail("a left arrow must be in the left lane", feature_where, source)
-            if feature == ARROW_RIGHT and lane != LANES - 1:
-                raise _fail("a right arrow must be in the right lane", feature_where, source)
-            if feature in (ARROW_LEFT, ARROW_RIGHT) and turn != "straight":
-                raise _fail("only straight tiles have arrow spaces", feature_where, source)
-    text = "".join(rows)
+            _check_feature(feature, lane, turn, f"{row_where}[{lane}]", source)
+    return tuple(rows)
+
+
+def _check_feature(feature: str, lane: int, turn: str, where: str, source: str | None) -> None:
+    """A known feature, and an arrow only at the edge it points over, on a straight tile."""
+    if feature not in FEATURES:
+        raise _fail(f"unknown feature {feature!r}", where, source)
+    if feature == ARROW_LEFT and lane != 0:
+        raise _fail("a left arrow must be in the left lane", where, source)
+    if feature == ARROW_RIGHT and lane != LANES - 1:
+        raise _fail("a right arrow must be in the right lane", where, source)
+    if feature in (ARROW_LEFT, ARROW_RIGHT) and turn != "straight":
+        raise _fail("only straight tiles have arrow spaces", where, source)
+
+
+def _check_shape(kind: str, turn: str, features: str, where: str, source: str | None) -> None:
+    """Only a corner turns, and the starting line is plain track and stars."""
     if kind == "corner" and turn == "straight":
         raise _fail("a corner tile must turn left or right", f"{where}.turn", source)
     if kind != "corner" and turn != "straight":
         raise _fail(f"a {kind} tile must be straight", f"{where}.turn", source)
-    if kind == "start-line" and any(f in text for f in (SPIKES, BUZZ, ARROW_LEFT, ARROW_RIGHT)):
+    if kind == "start-line" and any(f in features for f in (SPIKES, BUZZ, ARROW_LEFT, ARROW_RIGHT)):
         raise _fail("the starting line tile has neither arrows, spikes nor hazards", where, source)
-    return TileSpec(tile_id, kind, turn, tuple(rows))
 
 
-def parse_catalogue(data: Any, source: str | None = None) -> Catalogue:
-    """Validate already-parsed JSON data as a catalogue (``BoardError`` names the entry)."""
-    document = _check_keys(data, {"tiles", "shortcuts"}, "$", source)
-    raw_tiles = document["tiles"]
-    if not isinstance(raw_tiles, list):
-        raise _fail("expected a list of tiles", "tiles", source)
-    if len(raw_tiles) > MAX_TRACK_TILES:
-        raise _fail(f"at most {MAX_TRACK_TILES} track tiles, not {len(raw_tiles)}", "tiles", source)
-    tiles = tuple(_parse_tile(entry, number, source) for number, entry in enumerate(raw_tiles))
-    raw_shortcuts = document["shortcuts"]
-    if not isinstance(raw_shortcuts, list):
-        raise _fail("expected a list of shortcut tiles", "shortcuts", source)
-    if len(raw_shortcuts) > MAX_SHORTCUT_TILES:
-        raise _fail(
-            f"at most {MAX_SHORTCUT_TILES} shortcut tiles, not {len(raw_shortcuts)}",
-            "shortcuts",
-            source,
-        )
-    shortcuts = []
-    for number, entry in enumerate(raw_shortcuts):
-        where = f"shortcuts[{number}]"
-        if isinstance(entry, dict) and "shapes" not in entry:
-            entry = {**entry, "shapes": list(SHORTCUT_SHAPES)}
-        shortcut = _check_keys(entry, {"id", "kind", "shapes"}, where, source)
-        shapes = shortcut["shapes"]
-        if not isinstance(shapes, list) or not shapes or len(set(map(str, shapes))) != len(shapes):
-            raise _fail(
-                f"expected a list of shapes, got {_short(shapes)}", f"{where}.shapes", source
-            )
-        for index, shape in enumerate(shapes):
-            _string(shape, SHORTCUT_SHAPES, f"{where}.shapes[{index}]", source)
-        shortcuts.append(
-            ShortcutSpec(
-                _string(shortcut["id"], None, f"{where}.id", source),
-                _string(shortcut["kind"], SHORTCUT_KINDS, f"{where}.kind", source),
-                tuple(shapes),
-            )
-        )
+def _parse_shortcut(entry: Any, number: int, source: str | None) -> ShortcutSpec:
+    where = f"shortcuts[{number}]"
+    if isinstance(entry, dict) and "shapes" not in entry:
+        entry = {**entry, "shapes": list(SHORTCUT_SHAPES)}
+    shortcut = _check_keys(entry, {"id", "kind", "shapes"}, where, source)
+    shapes = shortcut["shapes"]
+    if not isinstance(shapes, list) or not shapes or len(set(map(str, shapes))) != len(shapes):
+        raise _fail(f"expected a list of shapes, got {_short(shapes)}", f"{where}.shapes", source)
+    for index, shape in enumerate(shapes):
+        _string(shape, SHORTCUT_SHAPES, f"{where}.shapes[{index}]", source)
+    return ShortcutSpec(
+        _string(shortcut["id"], None, f"{where}.id", source),
+        _string(shortcut["kind"], SHORTCUT_KINDS, f"{where}.kind", source),
+        tuple(shapes),
+    )
+
+
+_LISTS = {
+    "tiles": ("tiles", "track tiles", MAX_TRACK_TILES),
+    "shortcuts": ("shortcut tiles", "shortcut tiles", MAX_SHORTCUT_TILES),
+}
+"""Each list of a catalogue: what a refusal calls the list, and its entries, and how many
+entries it may hold."""
+
+
+def _entries(document: dict[str, Any], field: str, source: str | None) -> list[Any]:
+    """The entries of the list ``field`` (``tiles`` or ``shortcuts``) of the catalogue."""
+    listed, counted, most = _LISTS[field]
+    value = document[field]
+    if not isinstance(value, list):
+        raise _fail(f"expected a list of {listed}", field, source)
+    if len(value) > most:
+        raise _fail(f"at most {most} {counted}, not {len(value)}", field, source)
+    return value
+
+
+def _check_ids(
+    tiles: Sequence[TileSpec], shortcuts: Sequence[ShortcutSpec], source: str | None
+) -> None:
+    """Every id, track or shortcut tile, names one tile."""
     seen: set[str] = set()
     for number, tile_id in enumerate([t.id for t in tiles] + [s.id for s in shortcuts]):
         if tile_id in seen:
@@ -301,6 +318,10 @@ def parse_catalogue(data: Any, source: str | None = None) -> Catalogue:
             )
             raise _fail(f"duplicate tile id {tile_id!r}", f"{entry}.id", source)
         seen.add(tile_id)
+
+
+def _check_start(tiles: Sequence[TileSpec], source: str | None) -> None:
+    """One starting line tile, one other star tile, and a tile to lay after them."""
     for kind in ("start-line", "start"):
         count = sum(1 for spec in tiles if spec.kind == kind)
         if count != 1:
@@ -309,7 +330,22 @@ def parse_catalogue(data: Any, source: str | None = None) -> Catalogue:
         raise _fail(
             "a catalogue needs the two starting tiles and at least one more", "tiles", source
         )
-    return Catalogue(tiles, tuple(shortcuts))
+
+
+def parse_catalogue(data: Any, source: str | None = None) -> Catalogue:
+    """Validate already-parsed JSON data as a catalogue (``BoardError`` names the entry)."""
+    document = _check_keys(data, {"tiles", "shortcuts"}, "$", source)
+    tiles = tuple(
+        _parse_tile(entry, number, source)
+        for number, entry in enumerate(_entries(document, "tiles", source))
+    )
+    shortcuts = tuple(
+        _parse_shortcut(entry, number, source)
+        for number, entry in enumerate(_entries(document, "shortcuts", source))
+    )
+    _check_ids(tiles, shortcuts, source)
+    _check_start(tiles, source)
+    return Catalogue(tiles, shortcuts)
 
 
 def load_tiles(text_or_path: str | bytes | Path) -> Catalogue:
@@ -341,15 +377,12 @@ def _read_file(path_text: str | Path) -> tuple[bytes, str]:
         raise BoardError(
             "not a tile file's path, and not JSON text (which starts with '{')", _short(source)
         )
-    path = Path(path_text)
     try:
-        with path.open("rb") as file:
-            data = file.read(4 * MAX_CATALOGUE_CHARS + 1)
+        return read_file(path_text, 4 * MAX_CATALOGUE_CHARS), source
     except OSError as error:
         raise BoardError(f"cannot read tile file: {error.strerror}", source) from None
-    if len(data) > 4 * MAX_CATALOGUE_CHARS:
-        raise BoardError(f"longer than {MAX_CATALOGUE_CHARS:,} characters", source)
-    return data, source
+    except FileRefusedError as error:
+        raise BoardError(error.message, source) from None
 
 
 def _parse_text(text: str | bytes, source: str | None) -> Catalogue:
@@ -360,7 +393,6 @@ def _parse_text(text: str | bytes, source: str | None) -> Catalogue:
     return parse_catalogue(data, source)
 
 
-@functools.lru_cache(maxsize=1)
 @functools.cache
 def default_catalogue() -> Catalogue:
     """The shipped reconstruction (``data/tiles.json``), named ``"default"``.

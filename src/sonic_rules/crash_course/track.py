@@ -8,22 +8,23 @@ in play, the Beginner deal and a course laid at set-up.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Protocol
 
 import attrs
 
+from sonic_rules.core.interning import IdentityMemo, memo
 from sonic_rules.crash_course import events as E
+from sonic_rules.crash_course.draft import Draft
 from sonic_rules.crash_course.state import (
+    BEGINNER,
     BoardItem,
-    Draft,
     Frame,
     PlacedShortcut,
     PlacedTile,
     Space,
     State,
     Variant,
-    airborne_characters,
     occupied_spaces,
     space_at,
 )
@@ -37,6 +38,9 @@ from sonic_rules.crash_course.tiles import (
     oriented_features,
 )
 
+Fields = tuple[int, int, int]
+"""A space's fields ``(tile, row, lane)``."""
+
 EMPTY_FEATURES = frozenset(".*<>")
 """Features an item or a token may lie on: no spikes, no Buzz Bomber."""
 
@@ -45,6 +49,26 @@ def features_of(state: State, index: int) -> tuple[str, ...]:
     """The features of course tile ``index`` in travel order (``row * 3 + lane``)."""
     placed = state.course[index]
     return oriented_features(state.catalogue.tiles[placed.tile].rows, placed.reversed)
+
+
+_SHAPES = IdentityMemo(256, "crash-course course shapes by course")
+"""The shape of recent course tuples (`course_shape`)."""
+
+
+def course_shape(course: tuple[PlacedTile, ...]) -> tuple[object, ...]:
+    """One shared object for every course with the same tiles in the same cells, headings
+    and orientations: what the arrows and the spaces of a course depend on (whether a
+    tile's bird was taken does not), so what is remembered by it outlives a bird taken."""
+    return _SHAPES(course, _shape_of)  # type: ignore[no-any-return]
+
+
+def _shape_of(course: tuple[PlacedTile, ...]) -> tuple[object, ...]:
+    return _shape(*(field for p in course for field in (p.tile, p.x, p.y, p.heading, p.reversed)))
+
+
+@memo("crash-course course shapes", 256)
+def _shape(*fields: object) -> tuple[object, ...]:
+    return fields
 
 
 def on_course(state: State | Draft, space: Space) -> bool:
@@ -71,7 +95,7 @@ def previous_space(space: Space) -> Space | None:
 
 
 class Spaces(Protocol):
-    """What `is_empty` reads: a `Draft` or a `TrackView`."""
+    """What `empty_spaces_of` reads: a `Draft` or a `TrackView`."""
 
     @property
     def board(self) -> Mapping[Space, BoardItem]: ...
@@ -81,8 +105,6 @@ class Spaces(Protocol):
 
     @property
     def face_down(self) -> Collection[Space]: ...
-
-    def feature(self, space: Space) -> str: ...
 
     def tile_features(self, index: int) -> tuple[str, ...]: ...
 
@@ -97,10 +119,6 @@ class TrackView:
         self.face_down = frozenset(state.face_down)
         self._features: dict[int, tuple[str, ...]] = {}
 
-    def feature(self, space: Space) -> str:
-        """The feature of ``space``."""
-        return self.tile_features(space.tile)[space.row * LANES + space.lane]
-
     def tile_features(self, index: int) -> tuple[str, ...]:
         """The features of course tile ``index``."""
         cached = self._features.get(index)
@@ -109,20 +127,8 @@ class TrackView:
         return cached
 
 
-def is_empty(spaces: Spaces, space: Space) -> bool:
-    """No item, spikes, Buzz Bomber or character (``CC-ITEM-PLACE-EMPTY``)."""
-    return (
-        space not in spaces.board
-        and space not in spaces.occupied
-        and space not in spaces.face_down
-        and spaces.feature(space) in EMPTY_FEATURES
-    )
-
-
-@functools.lru_cache(maxsize=1024)
-def plain_spaces(
-    features: tuple[str, ...], tile: int
-) -> tuple[tuple[tuple[int, int, int], Space], ...]:
+@memo("crash-course plain spaces", 1024)
+def plain_spaces(features: tuple[str, ...], tile: int) -> tuple[tuple[Fields, Space], ...]:
     """The spaces of course tile ``tile`` (whose features are ``features``) an item may lie
     on, in row and lane order, each with its fields as a tuple (one `Space` object each,
     shared)."""
@@ -135,36 +141,29 @@ def plain_spaces(
 
 
 def empty_spaces_of(spaces: Spaces, tiles: range) -> list[Space]:
-    """The empty spaces (`is_empty`) of course tiles ``tiles``, in course order.
-
-    Spaces are equal when their fields are: those with an item, a character or a
-    face-down token are found by their fields' tuple.
-    """
-    taken = {
-        (space.tile, space.row, space.lane)
-        for group in (spaces.board, spaces.occupied, spaces.face_down)
-        for space in group
-    }
-    return [space for _, space in _free(taken, tiles, spaces.tile_features)]
+    """The empty spaces of course tiles ``tiles``, in course order: no item, spikes,
+    Buzz Bomber, character or face-down token (``CC-ITEM-PLACE-EMPTY``)."""
+    taken = _fields(spaces.board, spaces.occupied, spaces.face_down)
+    return [space for _, space in _untaken(taken, tiles, spaces.tile_features)]
 
 
-def empty_spaces_in(state: State, tiles: range) -> list[tuple[tuple[int, int, int], Space]]:
-    """``empty_spaces_of(TrackView(state), tiles)``, read from the state directly, each
-    space with its fields as a tuple (a cheap key)."""
-    airborne = airborne_characters(state.motion) if state.motion else ()
-    taken = {(item.space.tile, item.space.row, item.space.lane) for item in state.board}
-    taken.update(
-        (space.tile, space.row, space.lane)
-        for number, character in enumerate(state.characters)
-        if (space := character.position) is not None and number not in airborne
-    )
-    taken.update((space.tile, space.row, space.lane) for space in state.face_down)
-    return _free(taken, tiles, functools.partial(features_of, state))
+def empty_spaces_in(state: State, tiles: range) -> list[tuple[Fields, Space]]:
+    """``empty_spaces_of(TrackView(state), tiles)``, read from the state itself, each
+    space with its fields."""
+    occupied = occupied_spaces(state.characters, state.motion)
+    taken = _fields((item.space for item in state.board), occupied, state.face_down)
+    return _untaken(taken, tiles, functools.partial(features_of, state))
 
 
-def _free(
-    taken: set[tuple[int, int, int]], tiles: range, features: Callable[[int], tuple[str, ...]]
-) -> list[tuple[tuple[int, int, int], Space]]:
+def _fields(*groups: Iterable[Space]) -> set[Fields]:
+    """The fields of the spaces in ``groups``: spaces are equal when their fields are,
+    and a tuple of ints is a cheap key."""
+    return {(space.tile, space.row, space.lane) for group in groups for space in group}
+
+
+def _untaken(
+    taken: set[Fields], tiles: range, features: Callable[[int], tuple[str, ...]]
+) -> list[tuple[Fields, Space]]:
     """The plain spaces of course tiles ``tiles`` (each tile's features by ``features``)
     whose fields are not ``taken``, with their fields, in course order."""
     return [
@@ -236,7 +235,8 @@ def lay_tile(d: Draft, tile: int, reversed_: bool) -> bool:
         carried = [item for item in d.board.values() if item.space.tile == -1]
         for item in carried:
             del d.board[item.space]
-    placed, mega_jump = next_tile(d.catalogue, d.course, d.shortcuts, tile, reversed_, d.beginner)
+    beginner = d.variant is BEGINNER  # its tiles give no Flicky Bird
+    placed, mega_jump = next_tile(d.catalogue, d.course, d.shortcuts, tile, reversed_, beginner)
     d.course.append(placed)
     d.forget_features()
     front = len(d.course) - 1

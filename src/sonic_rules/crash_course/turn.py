@@ -8,19 +8,19 @@ from __future__ import annotations
 
 from sonic_rules.crash_course import actions as A
 from sonic_rules.crash_course import events as E
+from sonic_rules.crash_course.draft import Draft
 from sonic_rules.crash_course.items import discard_items
 from sonic_rules.crash_course.placement import start_draw
-from sonic_rules.crash_course.state import Draft, ItemKind, PendingKind, Phase
+from sonic_rules.crash_course.state import (
+    BEGINNER,
+    DRAWING,
+    GAME_OVER,
+    OWED_RING_DROP,
+    RING,
+    SETUP,
+)
 from sonic_rules.crash_course.track import beginner_slots, next_tile
 
-# Enum members read on every action, as module constants: on Python 3.11 reading a
-# member off its class (``Phase.ACTIONS``) goes through ``EnumType.__getattr__``, several
-# times slower than reading a global.
-_DRAWING = Phase.DRAWING
-_GAME_OVER = Phase.GAME_OVER
-_OWED_RING_DROP = PendingKind.RING_DROP
-_RING = ItemKind.RING
-_SETUP = Phase.SETUP
 TURN_LIMIT = "the turn limit was reached"
 """The ``termination`` of a game the table's turn limit ended (``CC-OPT-TURN-LIMIT``)."""
 DECISION_LIMIT = "the decision limit was reached"
@@ -39,7 +39,7 @@ def begin_turn(d: Draft, number: int) -> None:
         d.turn_hazard_damage = [0] * len(d.characters)
         d.turn_laid_shortcuts = []
         character = d.characters[number]
-        if not (d.beginner and character.knocked_down):
+        if not (d.variant is BEGINNER and character.knocked_down):
             break
         # CC-BEGINNER-SKIP: a character lying down misses this turn and gets up.
         d.update(number, knocked_down=False)
@@ -48,12 +48,12 @@ def begin_turn(d: Draft, number: int) -> None:
         if turn_limit_reached(d):
             return
         number = (number + 1) % len(d.characters)
-    if d.phase is _SETUP:
+    if d.phase is SETUP:
         d.goto("beginner_track_laid")
-    if d.beginner:
+    if d.variant is BEGINNER:
         return
     if d.options.official_draw:
-        if d.phase is _DRAWING:
+        if d.phase is DRAWING:
             d.goto("draw_is_an_action")  # a new game starts at the first turn's draw
         return
     start_draw(d)
@@ -76,7 +76,7 @@ def decision_made(d: Draft) -> None:
     if limit is None:
         return  # counted only under a limit: without one a state is its position alone
     d.decisions_made += 1
-    if d.decisions_made < limit or d.phase is _GAME_OVER:
+    if d.decisions_made < limit or d.phase is GAME_OVER:
         return
     d.termination = DECISION_LIMIT
     d.motion.clear()
@@ -115,7 +115,7 @@ def fix(d: Draft, action: A.Fix) -> None:
 
 def may_finish(d: Draft, number: int) -> bool:
     """Birds are the owner seat's, side-kick's included (``CC-TWO-PLAYER-BIRDS``)."""
-    if d.beginner:
+    if d.variant is BEGINNER:
         return True
     return d.birds[d.characters[number].owner] >= d.required_birds
 
@@ -125,14 +125,14 @@ def _drop_owed(d: Draft) -> None:
     made go to the discard pile (``CC-RING-LOSS``, ``CC-COMPONENTS``: no token is lost),
     and nothing else is owed."""
     for owed in d.pending:
-        if owed.kind is _OWED_RING_DROP:
-            discard_items(d, _RING, owed.rings, "dropped as the game ended")
+        if owed.kind is OWED_RING_DROP:
+            discard_items(d, RING, owed.rings, "dropped as the game ended")
     d.pending.clear()
 
 
 def win(d: Draft, seat: int, why: str) -> None:
     """``seat`` wins (``CC-FINISH``, ``CC-BEGINNER-FINISH``, ``CC-SECONDARY-WIN``)."""
-    d.won_by = [seat]
+    d.won_by = (seat,)
     d.termination = why
     d.motion.clear()
     _drop_owed(d)

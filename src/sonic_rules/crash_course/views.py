@@ -10,25 +10,27 @@ damage, Rings, Power-Ups, Flicky Birds, the discard, the piles' sizes) is public
 A view carries the multiset of tokens its seat has not seen (``unseen``, counts per
 `ItemKind`): the pile (face-down tokens included), the other seats' held items and
 another seat's draw. The spectator's view (``seat`` ``None``) holds no held item.
-Views are frozen values with strict JSON (`View.to_json`, `view_from_json`).
+Views are frozen values with strict JSON (`View.to_json`, `view_from_json`). An agent's
+tensor and string of a view are in `observation`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 
 import attrs
 
-from sonic_rules.core.chance import CHANCE, ChanceType
-from sonic_rules.core.errors import InvalidActionError, InvalidStateError
+from sonic_rules.core.boundary import check_view_given
+from sonic_rules.core.chance import ChanceType
+from sonic_rules.core.errors import InvalidStateError, require_instance
 from sonic_rules.core.events import Event
-from sonic_rules.core.observation import Sections
 from sonic_rules.core.picture import Pictured
 from sonic_rules.core.serialization import (
     dump_view,
     load_view_fields,
     structure_or_raise,
 )
+from sonic_rules.core.views import check_seat, events_seen, viewer_acts
 from sonic_rules.crash_course import describe as D
 from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course import legality as L
@@ -37,12 +39,12 @@ from sonic_rules.crash_course.options import CharacterName, Options, Variant
 from sonic_rules.crash_course.serialize import FORMAT, GAME_NAME, converter
 from sonic_rules.crash_course.state import (
     KINDS,
+    TOKEN_COUNTS,
     BoardItem,
     Character,
     Frame,
     ItemKind,
     Pending,
-    PendingKind,
     Phase,
     PlacedShortcut,
     PlacedTile,
@@ -50,8 +52,8 @@ from sonic_rules.crash_course.state import (
     State,
     sees_held_items,
 )
-from sonic_rules.crash_course.tiles import FEATURES, LANES, ROWS, Catalogue, oriented_features
-from sonic_rules.crash_course.validate import TERMINATIONS, validate_state
+from sonic_rules.crash_course.tiles import Catalogue
+from sonic_rules.crash_course.validate import validate_state
 
 
 @attrs.frozen
@@ -161,12 +163,8 @@ class View(Pictured):
         return "\n".join(lines)
 
 
-def _check_seat(state: State, seat: object) -> int | None:
-    if seat is not None and type(seat) is not int:
-        raise TypeError(f"seat must be an int seat or None, got {seat!r}")
-    if seat is not None and not 0 <= seat < state.players:
-        raise InvalidActionError(f"seat {seat} is not in this {state.players}-player game")
-    return seat
+def _require_state(state: object) -> State:
+    return require_instance(state, State, "state", "a Crash Course State")
 
 
 def observe(state: State, seat: int | None) -> View:
@@ -175,29 +173,12 @@ def observe(state: State, seat: int | None) -> View:
     A seat out of range raises ``InvalidActionError``; a ``state`` or ``seat`` of the
     wrong type raises ``TypeError``.
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a Crash Course State, got {type(state).__name__}")
-    seat = _check_seat(state, seat)
+    state = _require_state(state)
+    seat = check_seat(seat, state.players)
     unseen = list(state.pile)
-    characters = []
-    for character in state.characters:
-        seen = sees_held_items(state.options, character.owner, seat)
-        if not seen:
-            for kind in character.items:
-                unseen[kind.index] += 1
-        characters.append(
-            SeenCharacter(
-                name=character.name,
-                owner=character.owner,
-                position=character.position,
-                damage=character.damage,
-                items=character.items if seen else None,
-                item_count=len(character.items),
-                rings=character.rings,
-                power_up=character.power_up,
-                knocked_down=character.knocked_down,
-            )
-        )
+    characters = tuple(
+        _seen_character(state, character, seat, unseen) for character in state.characters
+    )
     own_draw = seat is not None and state.turn == seat
     if not own_draw:
         for kind in state.drawn:
@@ -208,7 +189,7 @@ def observe(state: State, seat: int | None) -> View:
         players=state.players,
         options=state.options,
         catalogue=state.catalogue,
-        characters=tuple(characters),
+        characters=characters,
         birds=state.birds,
         bird_supply=state.bird_supply,
         pile_size=sum(state.pile),
@@ -239,6 +220,28 @@ def observe(state: State, seat: int | None) -> View:
     )
 
 
+def _seen_character(
+    state: State, character: Character, seat: int | None, unseen: list[int]
+) -> SeenCharacter:
+    """``character``'s board as ``seat`` sees it; items it does not see counted in
+    ``unseen``."""
+    seen = sees_held_items(state.options, character.owner, seat)
+    if not seen:
+        for kind in character.items:
+            unseen[kind.index] += 1
+    return SeenCharacter(
+        name=character.name,
+        owner=character.owner,
+        position=character.position,
+        damage=character.damage,
+        items=character.items if seen else None,
+        item_count=len(character.items),
+        rings=character.rings,
+        power_up=character.power_up,
+        knocked_down=character.knocked_down,
+    )
+
+
 def stand_in(view: View) -> State:
     """A state the viewer cannot tell from the real one: the viewer's own items and draw
     where they are, the unseen tokens dealt out to the rest, the pile keeping the others.
@@ -247,58 +250,20 @@ def stand_in(view: View) -> State:
     is kept at once, and a keep choice needs two kinds), then the other characters' held
     items take the unseen tokens in `ItemKind` order (Rings last: a held item is never
     a Ring). Every rule the viewer's decisions depend on reads only what the view holds.
+    The unseen counts are checked first: no more of a kind than the box holds, so the
+    dealing is bounded whatever the view says.
     """
-    if len(view.unseen) != len(KINDS) or min(view.unseen) < 0:
-        raise InvalidStateError("one count per item kind, none negative", "$.unseen")
-    left = list(view.unseen)
-
-    def take(kind: ItemKind) -> ItemKind:
-        left[kind.index] -= 1
-        return kind
-
-    drawn = view.drawn
-    if drawn is None:
-        dealt: list[ItemKind] = []
-        while len(dealt) < view.drawn_count:
-            before = len(dealt)
-            for kind in KINDS:
-                if kind is not ItemKind.RING and len(dealt) < view.drawn_count and left[kind.index]:
-                    dealt.append(take(kind))
-            if len(dealt) == before:
-                if not left[ItemKind.RING.index]:
-                    raise InvalidStateError("more tokens drawn than unseen", "$.drawn_count")
-                dealt.append(take(ItemKind.RING))
-        drawn = tuple(dealt)
-    characters = []
-    for number, seen in enumerate(view.characters):
-        items = seen.items
-        if items is None:
-            held = []
-            for _ in range(seen.item_count):
-                found = next((k for k in KINDS if left[k.index]), None)
-                if found is None:
-                    where = f"$.characters[{number}].item_count"
-                    raise InvalidStateError("more items held than unseen", where)
-                held.append(take(found))
-            items = tuple(held)
-        characters.append(
-            Character(
-                name=seen.name,
-                owner=seen.owner,
-                position=seen.position,
-                damage=seen.damage,
-                items=items,
-                rings=seen.rings,
-                power_up=seen.power_up,
-                knocked_down=seen.knocked_down,
-            )
-        )
+    left = _unseen(view)
+    drawn = _deal_draw(view.drawn_count, left) if view.drawn is None else view.drawn
+    characters = tuple(
+        _character(number, seen, left) for number, seen in enumerate(view.characters)
+    )
     return State(
         variant=view.variant,
         players=view.players,
         options=view.options,
         catalogue=view.catalogue,
-        characters=tuple(characters),
+        characters=characters,
         birds=view.birds,
         bird_supply=view.bird_supply,
         pile=tuple(left),
@@ -327,28 +292,73 @@ def stand_in(view: View) -> State:
     )
 
 
+def _character(number: int, seen: SeenCharacter, left: list[int]) -> Character:
+    """Character ``number``'s board, its hidden items dealt from ``left``."""
+    return Character(
+        name=seen.name,
+        owner=seen.owner,
+        position=seen.position,
+        damage=seen.damage,
+        items=_deal_held(number, seen, left) if seen.items is None else seen.items,
+        rings=seen.rings,
+        power_up=seen.power_up,
+        knocked_down=seen.knocked_down,
+    )
+
+
+def _unseen(view: View) -> list[int]:
+    """The view's unseen counts, one per kind, each within what the box holds."""
+    if len(view.unseen) != len(KINDS):
+        raise InvalidStateError("one count per item kind, none negative", "$.unseen")
+    for kind, count in zip(KINDS, view.unseen, strict=True):
+        if not 0 <= count <= TOKEN_COUNTS[kind]:
+            raise InvalidStateError(
+                f"the box holds {TOKEN_COUNTS[kind]} {kind.value} tokens, not {count}",
+                f"$.unseen[{kind.index}]",
+            )
+    return list(view.unseen)
+
+
+def _deal_draw(count: int, left: list[int]) -> tuple[ItemKind, ...]:
+    """Another seat's draw of ``count`` tokens, taken from ``left``."""
+    dealt: list[ItemKind] = []
+    while len(dealt) < count:
+        before = len(dealt)
+        for kind in KINDS:
+            if kind is not ItemKind.RING and len(dealt) < count and left[kind.index]:
+                left[kind.index] -= 1
+                dealt.append(kind)
+        if len(dealt) == before:
+            if not left[ItemKind.RING.index]:
+                raise InvalidStateError("more tokens drawn than unseen", "$.drawn_count")
+            left[ItemKind.RING.index] -= 1
+            dealt.append(ItemKind.RING)
+    return tuple(dealt)
+
+
+def _deal_held(number: int, seen: SeenCharacter, left: list[int]) -> tuple[ItemKind, ...]:
+    """The items another seat's character ``number`` holds, taken from ``left``."""
+    held = []
+    for _ in range(seen.item_count):
+        found = next((kind for kind in KINDS if left[kind.index]), None)
+        if found is None:
+            where = f"$.characters[{number}].item_count"
+            raise InvalidStateError("more items held than unseen", where)
+        left[found.index] -= 1
+        held.append(found)
+    return tuple(held)
+
+
 def legal_actions_for_view(view: View) -> list[Action]:
     """The viewer's legal actions: the same list ``legal_actions(state)`` gives.
 
     Only the seat to act may ask (``InvalidStateError`` naming the viewer otherwise, and
     at a chance node, whose outcomes are hidden); a finished game has none.
     """
-    if not isinstance(view, View):
-        raise TypeError(f"view must be a Crash Course View, got {type(view).__name__}")
-    state = stand_in(view)
-    to_act = state.to_act
-    if to_act is None:
+    state = stand_in(require_instance(view, View, "view", "a Crash Course View"))
+    hidden = "its outcomes are hidden, so a view lists none"
+    if not viewer_acts(view.seat, state.to_act, hidden):
         return []
-    if to_act is CHANCE:
-        raise InvalidStateError(
-            "chance acts here: its outcomes are hidden, so a view lists none", "$.phase"
-        )
-    if view.seat != to_act:
-        who = "the spectator" if view.seat is None else f"seat {view.seat}"
-        raise InvalidStateError(
-            f"it is seat {to_act}'s decision: {who} sees this view, so it has no legal actions",
-            "$.seat",
-        )
     return L.legal_actions(state)
 
 
@@ -360,25 +370,23 @@ def events_for(events: Iterable[Event], seat: int | None, state: State) -> list[
     `events.HiddenItemKept` (a Ring kept stays public: Rings are). Every other event
     is public.
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a Crash Course State, got {type(state).__name__}")
-    seat = _check_seat(state, seat)
+    state = _require_state(state)
+    seat = check_seat(seat, state.players)
     owners = {character.name: character.owner for character in state.characters}
-    if isinstance(events, str | bytes) or not hasattr(events, "__iter__"):
-        raise TypeError(f"events must be an iterable of events, got {type(events).__name__}")
-    seen: list[Event] = []
-    for event in events:
+    options = state.options
+
+    def seen(event: Event) -> Event:
         if isinstance(event, E.Drew) and owners[event.character] != seat:
-            seen.append(E.HiddenDrew(event.character))
-        elif (
+            return E.HiddenDrew(event.character)
+        if (
             isinstance(event, E.ItemKept)
-            and not sees_held_items(state.options, owners[event.character], seat)
+            and not sees_held_items(options, owners[event.character], seat)
             and event.kind is not ItemKind.RING
         ):
-            seen.append(E.HiddenItemKept(event.character))
-        else:
-            seen.append(event)
-    return seen
+            return E.HiddenItemKept(event.character)
+        return event
+
+    return events_seen(events, seen)
 
 
 # -- JSON -------------------------------------------------------------------------------------
@@ -397,7 +405,12 @@ def view_from_json(text: str | bytes) -> View:
 
 
 def _validate_view(view: View) -> None:
-    """Refuse a view whose parts could not come from one state."""
+    """Refuse a view no state could give.
+
+    The counts are added up first; the view's stand-in (`stand_in`, which bounds the
+    unseen counts before it deals them out) must then be a state the rules could reach
+    and must give this very view.
+    """
     if view.players not in (2, 3, 4):
         raise InvalidStateError("Crash Course is for 2, 3 or 4 players", "$.players")
     if view.seat is not None and not 0 <= view.seat < view.players:
@@ -427,344 +440,4 @@ def _validate_view(view: View) -> None:
         raise InvalidStateError(
             "unseen must be the pile, the other seats' items and their draw", "$.unseen"
         )
-    validate_state(stand_in(view))
-
-
-# -- tensors and strings ----------------------------------------------------------------------
-
-_SEATS = 4
-_CHARACTERS = 4
-_NAMES: tuple[CharacterName, ...] = tuple(CharacterName)
-_FEATURES: tuple[str, ...] = tuple(FEATURES)
-_SPACES = ROWS * LANES
-_SPACE_WIDTH = len(_FEATURES) + len(KINDS) + 1 + _CHARACTERS
-_SHORTCUT_WIDTH = 1 + 1 + 2 + 4 + 4
-_OPTION_FLAGS: tuple[str, ...] = tuple(
-    field.name for field in attrs.fields(Options) if isinstance(field.default, bool)
-)
-
-
-def observation_layout(state: State) -> list[tuple[str, int]]:
-    """The observation tensor's sections in order, each ``(name, length)``.
-
-    The shape depends on the catalogue alone: ``K`` track tiles and ``S`` shortcut
-    tiles (7 and 3 for the shipped one). Seats are always 4 wide, and so are
-    characters, by their number in turn order (the state's ``characters``); item kinds
-    are 7 (in `ItemKind` order), features 6 (plain, star, spikes, Buzz Bomber, left
-    arrow, right arrow), spaces 9 per tile (``row * 3 + lane``, in travel order as laid),
-    directions 4 (north, east, south, west). A cell ``x`` and ``y`` is the signed offset
-    from the rearmost tile's cell, in cells, unscaled:
-
-    ==================  ==============  =============================================
-    section             length          content
-    ==================  ==============  =============================================
-    viewer              4               one-hot seat (all zero: spectator)
-    to_act              5               one-hot seat, then chance (game over: zero)
-    phase               11              one-hot `Phase`
-    variant             3               one-hot `Variant`
-    turn                4               one-hot seat whose turn it is
-    active              4               one-hot character whose turn it is
-    course              K x (K + 171)   per course tile, rearmost first (all zero
-                                        past the newest): 1 present, one-hot
-                                        catalogue tile (K), 1 reversed, cell x and
-                                        y, one-hot entry heading (4), 1 bird taken,
-                                        then per space (9 x 18): one-hot feature
-                                        (6), items there by kind (7; a Ring stack
-                                        counts its Rings), 1 face-down token,
-                                        characters standing there (4)
-    tile_pile           K               1 per catalogue tile still in the tile pile
-    shortcuts           S x 12          per catalogue shortcut tile: 1 laid, 1 in
-                                        the attempt under way, cell x and y,
-                                        one-hot first and second edge of its path
-                                        (4 + 4; all zero: not on the grid)
-    characters          4 x (K + 29)    per character (all zero past the last): 1
-                                        in play, one-hot name (4),
-                                        one-hot owner seat (4), one-hot course tile
-                                        (K + 1, the last: off the course), one-hot
-                                        row (3) and lane (3), damage, Rings, 1
-                                        Power-Up, 1 knocked down, items held, 1 if
-                                        the viewer sees them, then the items by kind
-                                        (7; zero when unseen)
-    hazard_damage       4               damage each character took from hazards
-                                        this turn
-    laid_this_turn      S               1 per shortcut tile laid this turn
-    birds               4               Flicky Birds per seat
-    bird_supply         1               Flicky Birds left in the supply
-    pile_size           1               item tokens in the pile
-    unseen              7               tokens the viewer has not seen, by kind
-    discard             7               discarded tokens by kind
-    box                 7               tokens in the box by kind
-    actions             3               actions left, 1 moved this turn, draws left
-    drawn               7               own draw under way by kind (others': zero)
-    drawn_count         1               tokens in the draw under way
-    pending             8               decisions owed: how many, then the first
-                                        one: one-hot `PendingKind` (2), one-hot
-                                        character (4), Rings held for it
-    motion              2               1 if a movement is under way, its frames
-    won_by              4               1 per winning seat
-    termination         T               one-hot way the game ended, in the order of
-                                        `validate.TERMINATIONS` (T of them; not
-                                        ended: zero)
-    options             5               1 per bool option of `Options`, in field
-                                        order (official_draw, set_back,
-                                        damage_bars_only_moves, literal_secondary_win,
-                                        open_items)
-    turns               3               turns played; 1 if a turn limit is set
-                                        (CC-OPT-TURN-LIMIT), then the turns left
-    decisions           3               decisions made; 1 if a decision limit is set
-                                        (CC-OPT-DECISION-LIMIT), then those left
-    ==================  ==============  =============================================
-
-    A course never holds more tiles than the catalogue has, so ``K`` course slots always
-    suffice: the tensor's length is fixed for a catalogue.
-    """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a Crash Course State, got {type(state).__name__}")
-    return _SECTIONS.layout(state.catalogue)
-
-
-def observation_shape(state: State) -> tuple[int]:
-    """The observation tensor's shape for ``state``'s game: ``(length,)``."""
-    return (sum(length for _, length in observation_layout(state)),)
-
-
-def observation_tensor(state: State, seat: int | None) -> list[float]:
-    """``seat``'s observation as a flat list of floats (`observation_layout`).
-
-    Built from `observe` alone, so it carries nothing the seat may not see.
-    """
-    return _SECTIONS.tensor(observe(state, seat))
-
-
-def information_state(state: State, seat: int | None) -> str:
-    """A string that identifies what ``seat`` knows of ``state``: its canonical view JSON.
-
-    Two states give the same string exactly when ``seat`` sees them alike. This is the
-    Markov information state of the ruling (OpenSpiel's observation with
-    ``perfect_recall=False``); a perfect-recall information state also needs the
-    seat's past views, which the state does not keep.
-    """
-    return observe(state, seat).to_json()
-
-
-def _tile_width(tiles: int) -> int:
-    """One course slot's length: ``K + 171`` for a catalogue of ``K`` track tiles."""
-    return 1 + tiles + 1 + 2 + 4 + 1 + _SPACES * _SPACE_WIDTH
-
-
-def _character_width(tiles: int) -> int:
-    """One character slot's length: ``K + 29`` for a catalogue of ``K`` track tiles."""
-    return 1 + len(_NAMES) + _SEATS + tiles + 1 + ROWS + LANES + 6 + len(KINDS)
-
-
-def _one_hot(index: int | None, size: int) -> list[float]:
-    vector = [0.0] * size
-    if index is not None:
-        vector[index] = 1.0
-    return vector
-
-
-def _counts(counts: Sequence[int]) -> list[float]:
-    return [float(count) for count in counts]
-
-
-def _kind_counts(kinds: Iterable[ItemKind] | None) -> list[float]:
-    vector = [0.0] * len(KINDS)
-    for kind in kinds or ():
-        vector[kind.index] += 1.0
-    return vector
-
-
-def _per_slot(values: Iterable[int], size: int) -> list[float]:
-    vector = [0.0] * size
-    for slot, value in enumerate(values):
-        vector[slot] = float(value)
-    return vector
-
-
-def _flags(indices: Iterable[int], size: int) -> list[float]:
-    vector = [0.0] * size
-    for index in indices:
-        vector[index] = 1.0
-    return vector
-
-
-def _to_act(view: View) -> list[float]:
-    to_act = view.to_act
-    vector = [0.0] * (_SEATS + 1)
-    if to_act is CHANCE:
-        vector[_SEATS] = 1.0
-    elif isinstance(to_act, int):
-        vector[to_act] = 1.0
-    return vector
-
-
-def _origin(view: View) -> tuple[int, int]:
-    """The rearmost tile's cell, from which every cell is counted."""
-    return (view.course[0].x, view.course[0].y) if view.course else (0, 0)
-
-
-def _course(view: View) -> list[float]:
-    tiles = len(view.catalogue.tiles)
-    x0, y0 = _origin(view)
-    items: dict[Space, BoardItem] = {item.space: item for item in view.board}
-    face_down = set(view.face_down)
-    standing: dict[Space, list[int]] = {}
-    for number, character in enumerate(view.characters):
-        if character.position is not None:
-            standing.setdefault(character.position, []).append(number)
-    vector: list[float] = []
-    for index, placed in enumerate(view.course):
-        vector += [
-            1.0,
-            *_one_hot(placed.tile, tiles),
-            float(placed.reversed),
-            float(placed.x - x0),
-            float(placed.y - y0),
-            *_one_hot(placed.heading, 4),
-            float(placed.bird_taken),
-        ]
-        features = oriented_features(view.catalogue.tiles[placed.tile].rows, placed.reversed)
-        for row in range(ROWS):
-            for lane in range(LANES):
-                space = Space(index, row, lane)
-                item = items.get(space)
-                on_space = [0.0] * len(KINDS)
-                if item is not None:
-                    on_space[item.kind.index] = float(item.count)
-                vector += [
-                    *_one_hot(_FEATURES.index(features[row * LANES + lane]), len(_FEATURES)),
-                    *on_space,
-                    float(space in face_down),
-                    *_flags(standing.get(space, ()), _CHARACTERS),
-                ]
-    return vector + [0.0] * ((tiles - len(view.course)) * _tile_width(tiles))
-
-
-def _shortcuts(view: View) -> list[float]:
-    x0, y0 = _origin(view)
-    where = {shortcut.tile: (shortcut, False) for shortcut in view.shortcuts}
-    where.update((shortcut.tile, (shortcut, True)) for shortcut in view.shortcut_attempt)
-    vector: list[float] = []
-    for tile in range(len(view.catalogue.shortcuts)):
-        found = where.get(tile)
-        if found is None:
-            vector += [0.0] * _SHORTCUT_WIDTH
-            continue
-        shortcut, attempt = found
-        first, second = shortcut.ends
-        vector += [
-            float(not attempt),
-            float(attempt),
-            float(shortcut.x - x0),
-            float(shortcut.y - y0),
-            *_one_hot(first, 4),
-            *_one_hot(second, 4),
-        ]
-    return vector
-
-
-def _characters(view: View) -> list[float]:
-    tiles = len(view.catalogue.tiles)
-    vector: list[float] = []
-    for character in view.characters:
-        where = character.position
-        vector += [
-            1.0,
-            *_one_hot(_NAMES.index(character.name), len(_NAMES)),
-            *_one_hot(character.owner, _SEATS),
-            *_one_hot(tiles if where is None else where.tile, tiles + 1),
-            *_one_hot(None if where is None else where.row, ROWS),
-            *_one_hot(None if where is None else where.lane, LANES),
-            float(character.damage),
-            float(character.rings),
-            float(character.power_up),
-            float(character.knocked_down),
-            float(character.item_count),
-            float(character.items is not None),
-            *_kind_counts(character.items),
-        ]
-    missing = _CHARACTERS - len(view.characters)
-    return vector + [0.0] * (missing * _character_width(tiles))
-
-
-def _pending(view: View) -> list[float]:
-    if not view.pending:
-        return [0.0] * (1 + len(PendingKind) + _CHARACTERS + 1)
-    first = view.pending[0]
-    return [
-        float(len(view.pending)),
-        *_one_hot(list(PendingKind).index(first.kind), len(PendingKind)),
-        *_one_hot(first.character, _CHARACTERS),
-        float(first.rings),
-    ]
-
-
-def _termination(view: View) -> list[float]:
-    ended = TERMINATIONS.index(view.termination) if view.termination else None
-    return _one_hot(ended, len(TERMINATIONS))
-
-
-def _options(view: View) -> list[float]:
-    return [float(getattr(view.options, name)) for name in _OPTION_FLAGS]
-
-
-def _turns(view: View) -> list[float]:
-    limit = view.options.turn_limit
-    if limit is None:
-        return [float(view.turns_played), 0.0, 0.0]
-    return [float(view.turns_played), 1.0, float(limit - view.turns_played)]
-
-
-def _decisions(view: View) -> list[float]:
-    limit = view.options.decision_limit
-    if limit is None:
-        return [float(view.decisions_made), 0.0, 0.0]
-    return [float(view.decisions_made), 1.0, float(limit - view.decisions_made)]
-
-
-_Encoder = Callable[[View], list[float]]
-_SECTIONS: Sections[View, Catalogue] = Sections(
-    (
-        ("viewer", _SEATS, lambda v: _one_hot(v.seat, _SEATS)),
-        ("to_act", _SEATS + 1, _to_act),
-        ("phase", len(Phase), lambda v: _one_hot(list(Phase).index(v.phase), len(Phase))),
-        ("variant", len(Variant), lambda v: _one_hot(list(Variant).index(v.variant), len(Variant))),
-        ("turn", _SEATS, lambda v: _one_hot(v.turn, _SEATS)),
-        ("active", _CHARACTERS, lambda v: _one_hot(v.active, _CHARACTERS)),
-        ("course", lambda c: len(c.tiles) * _tile_width(len(c.tiles)), _course),
-        (
-            "tile_pile",
-            lambda c: len(c.tiles),
-            lambda v: _flags(v.tile_pile, len(v.catalogue.tiles)),
-        ),
-        ("shortcuts", lambda c: len(c.shortcuts) * _SHORTCUT_WIDTH, _shortcuts),
-        ("characters", lambda c: _CHARACTERS * _character_width(len(c.tiles)), _characters),
-        ("hazard_damage", _CHARACTERS, lambda v: _per_slot(v.turn_hazard_damage, _CHARACTERS)),
-        (
-            "laid_this_turn",
-            lambda c: len(c.shortcuts),
-            lambda v: _flags(v.turn_laid_shortcuts, len(v.catalogue.shortcuts)),
-        ),
-        ("birds", _SEATS, lambda v: _per_slot(v.birds, _SEATS)),
-        ("bird_supply", 1, lambda v: [float(v.bird_supply)]),
-        ("pile_size", 1, lambda v: [float(v.pile_size)]),
-        ("unseen", len(KINDS), lambda v: _counts(v.unseen)),
-        ("discard", len(KINDS), lambda v: _counts(v.discard)),
-        ("box", len(KINDS), lambda v: _counts(v.box)),
-        (
-            "actions",
-            3,
-            lambda v: [float(v.actions_left), float(v.moved_this_turn), float(v.draws_left)],
-        ),
-        ("drawn", len(KINDS), lambda v: _kind_counts(v.drawn)),
-        ("drawn_count", 1, lambda v: [float(v.drawn_count)]),
-        ("pending", 1 + len(PendingKind) + _CHARACTERS + 1, _pending),
-        ("motion", 2, lambda v: [float(bool(v.motion)), float(len(v.motion))]),
-        ("won_by", _SEATS, lambda v: _flags(v.won_by, _SEATS)),
-        ("termination", len(TERMINATIONS), _termination),
-        ("options", len(_OPTION_FLAGS), _options),
-        ("turns", 3, _turns),
-        ("decisions", 3, _decisions),
-    )
-)
+    check_view_given(view, view.seat, stand_in(view), validate_state, observe)

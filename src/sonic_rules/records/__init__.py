@@ -26,13 +26,15 @@ from sonic_rules.core.notation import AmbiguousActionError, NotationError
 from sonic_rules.records.games import action_to_str, parse_action
 from sonic_rules.records.reader import FREE_FIELDS, Record, Step, read_record, validate
 from sonic_rules.records.report import RECORD_RULES, Problem, RecordError, Report
-from sonic_rules.records.text import FORMAT, MAX_LINE
+from sonic_rules.records.text import FORMAT, MAX_LINE, MAX_PROBLEMS, MAX_RECORD
 from sonic_rules.records.writer import write_record
 
 __all__ = [
     "FORMAT",
     "FREE_FIELDS",
     "MAX_LINE",
+    "MAX_PROBLEMS",
+    "MAX_RECORD",
     "RECORD_RULES",
     "AmbiguousActionError",
     "NotationError",

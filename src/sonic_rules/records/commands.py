@@ -6,9 +6,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from sonic_rules.core.boundary import read_file
 from sonic_rules.core.game import PlayedGame
 from sonic_rules.records.games import AnyGame
 from sonic_rules.records.reader import _Reader
+from sonic_rules.records.text import MAX_RECORD
 from sonic_rules.records.writer import write_record
 
 SUFFIX = ".record"
@@ -16,8 +18,11 @@ SUFFIX = ".record"
 
 
 def _read(path: str, out: TextIO) -> bytes | None:
+    """The record file's bytes, or ``None`` (reported) when it cannot be opened. Anything
+    but a regular file of at most `MAX_RECORD` bytes raises `FileRefusedError` before it
+    is read."""
     try:
-        return Path(path).read_bytes()
+        return read_file(path, MAX_RECORD)
     except OSError as error:
         out.write(f"{path}:1:1: REC-FILE: cannot be read: {error.strerror or error}\n")
         return None
@@ -32,7 +37,7 @@ def validate_files(paths: Sequence[str], out: TextIO, keep_going: bool = False) 
         if data is None:
             failed = True
             continue
-        reader = _Reader(data, keep_going)
+        reader = _Reader(data, keep_going, keep_steps=False)
         reader.run()
         for problem in reader.problems:
             out.write(f"{path}:{problem}\n")

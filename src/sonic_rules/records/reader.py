@@ -18,6 +18,8 @@ from sonic_rules.records.report import Problem, RecordError, Report
 from sonic_rules.records.text import (
     FORMAT,
     MAX_LINE,
+    MAX_PROBLEMS,
+    MAX_RECORD,
     SPECIAL_FIELDS,
     Line,
     decode,
@@ -128,20 +130,35 @@ def _json_object_end(text: str, start: int) -> int:
     raise ValueError("the JSON object does not close on this line")
 
 
+def _oversize(data: str | bytes) -> Problem:
+    unit = "characters" if isinstance(data, str) else "bytes"
+    message = f"the record is {len(data):,} {unit} long; at most {MAX_RECORD:,} are read"
+    return Problem(1, 1, "REC-SIZE", message)
+
+
 class _Reader:
     """Walks a record's lines once, collecting problems and the steps read."""
 
-    def __init__(self, data: str | bytes, keep_going: bool) -> None:
+    def __init__(self, data: str | bytes, keep_going: bool, keep_steps: bool = True) -> None:
         self.keep_going = keep_going
-        text, self.problems = decode(data)
+        self.keep_steps = keep_steps
+        # Checked before the text is decoded or split: nothing is built from a longer one.
+        self.oversize = len(data) > MAX_RECORD
+        text, self.problems = ("", [_oversize(data)]) if self.oversize else decode(data)
         self.lines = lines(text)
         self.header: _Header | None = None
         self.tracker: Tracker[Any] | None = None
         self.steps: list[Step] = []
+        self.stepped = False
         self.result: str | None = None
         self.in_sync = True
 
     def problem(self, line: int, column: int, rule: str, message: str, **more: Any) -> None:
+        if len(self.problems) >= MAX_PROBLEMS:
+            self.problems.append(
+                Problem(line, column, "REC-PROBLEMS", f"stopped after {MAX_PROBLEMS:,} problems")
+            )
+            raise _Stop
         self.problems.append(Problem(line, column, rule, _short(message), **more))
         self.in_sync = False
         if not self.keep_going:
@@ -149,7 +166,7 @@ class _Reader:
 
     def run(self) -> None:
         try:
-            if self.problems and not self.keep_going:
+            if self.oversize or (self.problems and not self.keep_going):
                 return
             body = self.read_header()
             for line in self.lines[body:]:
@@ -261,6 +278,12 @@ class _Reader:
             f"the line is {len(line.raw):,} characters long; at most {MAX_LINE:,} are read",
         )
 
+    def step(self, step: Step) -> None:
+        """A line read; kept for a replay (`validate` needs only the last position)."""
+        self.stepped = True
+        if self.keep_steps:
+            self.steps.append(step)
+
     def read_line(self, line: Line) -> None:
         if len(line.raw) > MAX_LINE:
             self.too_long(line)
@@ -297,7 +320,7 @@ class _Reader:
                 before=before,
             )
             return
-        self.steps.append(Step(line.number, line.text, self.tracker.state, tuple(events)))
+        self.step(Step(line.number, line.text, self.tracker.state, tuple(events)))
 
     def read_position(self, line: Line, column: int) -> None:
         assert self.tracker is not None and self.header is not None
@@ -315,7 +338,7 @@ class _Reader:
             )
             return
         before = self.tracker.state
-        if self.in_sync and self.tracker.exact and self.steps and state != before:
+        if self.in_sync and self.tracker.exact and self.stepped and state != before:
             self.problem(
                 line.number,
                 column,
@@ -325,7 +348,7 @@ class _Reader:
             )
         self.tracker = tracker(game, state)
         self.in_sync = True
-        self.steps.append(Step(line.number, "position", state, ()))
+        self.step(Step(line.number, "position", state, ()))
 
     def read_result(self, line: Line, value: str, column: int) -> None:
         assert self.tracker is not None
@@ -383,7 +406,7 @@ def validate(text: str | bytes, *, keep_going: bool = False) -> Report:
     """
     if not isinstance(keep_going, bool):
         raise TypeError(f"keep_going must be a bool, got {type(keep_going).__name__}")
-    reader = _Reader(_check_text(text), keep_going)
+    reader = _Reader(_check_text(text), keep_going, keep_steps=False)
     reader.run()
     final = reader.tracker.state if reader.tracker is not None else None
     exact = reader.tracker.exact if reader.tracker is not None else True

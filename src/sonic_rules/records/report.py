@@ -11,7 +11,9 @@ from sonic_rules.core.errors import RulesError
 RECORD_RULES: dict[str, str] = {
     "REC-FILE": "A record file exists and can be read (the command line's check).",
     "REC-ENCODING": "A record is UTF-8 text.",
+    "REC-SIZE": "A record is at most 1,000,000 characters long.",
     "REC-LINE-LENGTH": "A line is at most 100,000 characters long.",
+    "REC-PROBLEMS": "A reading reports at most 1,000 problems, then stops.",
     "REC-HEADER": (
         "A record starts with a header: game, format and players, then the optional "
         "fields (variant, names, event, date, place, note) and the game's own fields, "

@@ -12,8 +12,13 @@ FORMAT = 1
 """The record format version this library writes and reads."""
 MAX_LINE = 100_000
 """The longest line read (characters); a longer one is reported and skipped."""
+MAX_RECORD = 1_000_000
+"""The longest record read, in characters (given as bytes: in bytes); a longer one is
+refused before its lines are split (a game of a thousand turns needs under 50,000)."""
+MAX_PROBLEMS = 1_000
+"""The most problems one reading reports; with ``keep_going`` it stops at the next one."""
 
-_FIELD = re.compile(r"[ \t]*([A-Za-z][A-Za-z0-9 _-]*?)[ \t]*:[ \t]*(.*)")
+_KEY = re.compile(r"[A-Za-z][A-Za-z0-9 _-]*")
 _SPACES = re.compile(r"[ \t]+")
 _SEAT = re.compile("[0-9]{1,3}")
 SPECIAL_FIELDS = ("position", "result")
@@ -71,11 +76,15 @@ def lines(text: str) -> list[Line]:
 def field(line: Line) -> tuple[str, str, int] | None:
     """``(key, value, value column)`` when ``line`` reads ``key: value``; the key in
     lower case with single spaces."""
-    match = _FIELD.fullmatch(line.text)
-    if match is None:
+    # Split at the first colon rather than match one pattern over the whole line: a
+    # pattern that tries every place a key could end reads a long line again for each.
+    before, colon, after = line.text.partition(":")
+    key = before.strip(" \t")
+    if not colon or _KEY.fullmatch(key) is None:
         return None
-    key = _SPACES.sub(" ", match.group(1).lower())
-    return key, match.group(2), line.column + match.start(2)
+    value = after.lstrip(" \t")
+    column = line.column + len(before) + 1 + len(after) - len(value)
+    return _SPACES.sub(" ", key.lower()), value, column
 
 
 def result_winners(value: str) -> tuple[bool, tuple[int, ...]] | None:

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from sonic_rules.core.driver import GreedyPlayer, RandomPlayer
-from sonic_rules.core.game import Game, Outcome
+from sonic_rules.core.game import Game, Outcome, game_from_package
 from sonic_rules.super_teams import events, players
 from sonic_rules.super_teams.action_space import (
     action_from_index,
@@ -51,7 +51,12 @@ from sonic_rules.super_teams.legality import (
     movable_characters,
 )
 from sonic_rules.super_teams.moves import move_value
-from sonic_rules.super_teams.notation import NOTATION
+from sonic_rules.super_teams.observation import (
+    information_state,
+    observation_layout,
+    observation_shape,
+    observation_tensor,
+)
 from sonic_rules.super_teams.options import BonusSplit, Options
 from sonic_rules.super_teams.phases import PHASES, Phase
 from sonic_rules.super_teams.players import PLAYERS, greedy_player, play_game, score
@@ -68,59 +73,16 @@ from sonic_rules.super_teams.validate import validate_state
 from sonic_rules.super_teams.views import (
     View,
     events_for,
-    information_state,
     legal_actions_for_view,
-    observation_layout,
-    observation_shape,
-    observation_tensor,
     observe,
     view_from_json,
 )
 
-GAME: Game[State, Action] = Game(
+GAME: Game[State, Action] = game_from_package(
+    __name__,
     name="super-teams",
     title="Sonic Super Teams",
     variants=VARIANTS,
-    Options=Options,
-    State=State,
-    action_types=ACTION_TYPES,
-    new_game=new_game,
-    legal_actions=legal_actions,
-    apply=apply,
-    step=step,
-    chance_outcomes=chance_outcomes,
-    setup_position=setup_position,
-    validate_state=validate_state,
-    to_json=to_json,
-    from_json=from_json,
-    action_to_json=action_to_json,
-    action_from_json=action_from_json,
-    describe_state=describe_state,
-    describe_action=describe_action,
-    RULES=RULES,
-    PHASES=PHASES,
-    players=PLAYERS,
-    play_game=play_game,
-    observe=observe,
-    view_from_json=view_from_json,
-    events_for=events_for,
-    event_to_json=event_to_json,
-    event_from_json=event_from_json,
-    num_distinct_actions=num_distinct_actions,
-    num_chance_outcomes=num_chance_outcomes,
-    action_index=action_index,
-    action_from_index=action_from_index,
-    chance_index=chance_index,
-    chance_from_index=chance_from_index,
-    legal_mask=legal_mask,
-    max_game_length=max_game_length,
-    max_chance_nodes=max_chance_nodes,
-    action_table=action_table,
-    observation_layout=observation_layout,
-    observation_shape=observation_shape,
-    observation_tensor=observation_tensor,
-    information_state=information_state,
-    notation=NOTATION,
 )
 
 __all__ = [

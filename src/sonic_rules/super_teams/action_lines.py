@@ -38,7 +38,7 @@ from typing import Any
 import attrs
 
 from sonic_rules.core.errors import IllegalActionError, InvalidActionError
-from sonic_rules.core.notation import AmbiguousActionError, NotationError
+from sonic_rules.core.notation import AmbiguousActionError, Token, fault, tokenize
 from sonic_rules.super_teams.actions import (
     Action,
     ChooseHalf,
@@ -57,8 +57,10 @@ from sonic_rules.super_teams.state import State
 
 # -- reading a line -----------------------------------------------------------------------
 
+# Possessive: a colour followed by a long run of spaces and no number is refused in one
+# pass, not once for every way of sharing the spaces between the two runs.
 _TOKEN = re.compile(
-    r"(?P<card>\b(?:blue|red|black|yellow)[ \t]*-?[ \t]*\d+\b)"
+    r"(?P<card>\b(?:blue|red|black|yellow)[ \t]*+-?+[ \t]*+\d++\b)"
     r"|(?P<word>[a-z]+(?:-[a-z]+)*)"
     r"|(?P<number>\d+)"
     r"|(?P<unknown>\?)"
@@ -113,13 +115,6 @@ _IGNORED = frozenset(".,;:")
 
 
 @attrs.frozen
-class _Token:
-    kind: str
-    text: str
-    column: int
-
-
-@attrs.frozen
 class Unknown:
     """A chance outcome the recorder did not see: a card dealt (``deal``) or a bonus
     card taken (``draw``) by ``seat``, written with ``?``."""
@@ -137,42 +132,42 @@ class Unknown:
 class _Parts:
     """What a line names, sorted by kind of word."""
 
-    seats: list[_Token] = attrs.Factory(list)
-    cards: list[tuple[Card, _Token]] = attrs.Factory(list)
-    kinds: list[tuple[BonusKind, _Token]] = attrs.Factory(list)
-    characters: list[tuple[Character, _Token]] = attrs.Factory(list)
-    halves: list[tuple[Surface, _Token]] = attrs.Factory(list)
-    verbs: dict[str, _Token] = attrs.Factory(dict)
-    unknown: _Token | None = None
-    special: _Token | None = None
+    seats: list[Token] = attrs.Factory(list)
+    cards: list[tuple[Card, Token]] = attrs.Factory(list)
+    kinds: list[tuple[BonusKind, Token]] = attrs.Factory(list)
+    characters: list[tuple[Character, Token]] = attrs.Factory(list)
+    halves: list[tuple[Surface, Token]] = attrs.Factory(list)
+    verbs: dict[str, Token] = attrs.Factory(dict)
+    unknown: Token | None = None
 
 
-def _tokens(text: str) -> list[_Token]:
-    tokens: list[_Token] = []
-    for match in _TOKEN.finditer(text):
-        kind = match.lastgroup or "other"
-        value = match.group().lower()
+def _tokens(text: str) -> list[Token]:
+    """The line's cards, words, numbers and ``?`` (lower case; punctuation dropped, a
+    two-word name as one word)."""
+    tokens: list[Token] = []
+    for token in tokenize(_TOKEN, text):
+        kind, value = token.kind, token.text.lower()
         if kind == "other" and value in _IGNORED:
             continue
         if kind == "card":
             value = re.sub(r"[ \t-]+", "", value)
         previous = tokens[-1] if tokens else None
         if previous is not None and kind == "word" and (previous.text, value) in _PHRASES:
-            tokens[-1] = _Token("word", _PHRASES[previous.text, value], previous.column)
+            tokens[-1] = Token("word", _PHRASES[previous.text, value], previous.column)
             continue
-        tokens.append(_Token(kind, value, match.start()))
+        tokens.append(Token(kind, value, token.column))
     return tokens
 
 
-def _card(token: _Token) -> Card:
+def _card(token: Token) -> Card:
     colour_text = token.text.rstrip("0123456789")
     value = token.text[len(colour_text) :]
     if not re.fullmatch("[1-6]", value):
-        raise NotationError(f"a card's value is 1 to 6, not {value[:10]}", token.column)
+        raise fault(f"a card's value is 1 to 6, not {value[:10]}", token)
     return Card(Colour(colour_text), int(value))
 
 
-def _sort(tokens: list[_Token]) -> _Parts:
+def _sort(tokens: list[Token]) -> _Parts:
     parts = _Parts()
     for token in tokens:
         text = token.text
@@ -183,7 +178,7 @@ def _sort(tokens: list[_Token]) -> _Parts:
         elif token.kind == "unknown":
             parts.unknown = token
         elif token.kind == "other":
-            raise NotationError(f"unexpected {text!r}", token.column)
+            raise fault(f"unexpected {text!r}", token)
         elif text == "special":
             parts.cards.append((Card.special(), token))
         elif text in _CHARACTERS:
@@ -195,15 +190,15 @@ def _sort(tokens: list[_Token]) -> _Parts:
         elif text in _VERBS:
             parts.verbs.setdefault(_VERBS[text], token)
         elif text not in _FILLER:
-            raise NotationError(f"unknown word {text!r}", token.column)
+            raise fault(f"unknown word {text!r}", token)
     return parts
 
 
-def _one(found: list[tuple[Any, _Token]], what: str, text: str) -> Any:
+def _one(found: list[tuple[Any, Token]], what: str, text: str) -> Any:
     if not found:
-        raise NotationError(f"{text!r} names no {what}")
+        raise fault(f"{text!r} names no {what}")
     if len(found) > 1:
-        raise NotationError(f"{text!r} names more than one {what}", found[1][1].column)
+        raise fault(f"{text!r} names more than one {what}", found[1][1])
     return found[0][0]
 
 
@@ -217,17 +212,17 @@ def _no_extra(parts: _Parts, allowed: set[str]) -> None:
     }
     for name, found in groups.items():
         if found and name not in allowed:
-            raise NotationError(f"a {name} has no place here", found[0][1].column)
+            raise fault(f"a {name} has no place here", found[0][1])
 
 
 def _seat(parts: _Parts, default: int) -> int:
     if not parts.seats:
         return default
     if len(parts.seats) > 1:
-        raise NotationError("more than one seat is named", parts.seats[1].column)
+        raise fault("more than one seat is named", parts.seats[1])
     seat = parts.seats[0]
     if not re.fullmatch("[0-9]{1,3}", seat.text):
-        raise NotationError(f"no seat {seat.text[:10]!r}", seat.column)
+        raise fault(f"no seat {seat.text[:10]!r}", seat)
     return int(seat.text)
 
 
@@ -248,45 +243,74 @@ def read_line(state: State, text: str) -> Action | Unknown:
     """The action ``text`` names in ``state``, or the `Unknown` outcome it records."""
     parts = _sort(_tokens(text))
     verbs = parts.verbs
-    phase = state.phase
     if parts.unknown is not None:
-        _no_extra(parts, set())
-        if "deal" in verbs or ("draw" not in verbs and phase is Phase.DEAL):
-            return Unknown("deal", _seat(parts, _deal_seat(state)))
-        if "draw" in verbs or phase is Phase.BONUS_DRAW:
-            return Unknown("draw", _seat(parts, _draw_seat(state)))
-        raise NotationError(
-            "'?' stands for a card dealt or a bonus card taken unseen", parts.unknown.column
-        )
-    if "deal" in verbs or (
-        phase is Phase.DEAL and parts.cards and not parts.characters and "play" not in verbs
-    ):
-        _no_extra(parts, {"card"})
-        return Deal(_seat(parts, _deal_seat(state)), _one(parts.cards, "card", text))
+        return _read_unknown(state, parts, parts.unknown)
+    if _names_deal(state, parts):
+        return _read_deal(state, parts, text)
     if "pass" in verbs:
         _no_extra(parts, set())
         return Pass(_seat(parts, _default_seat(state)))
     if parts.cards:
-        return _play(state, parts, text)
+        return _read_play(state, parts, text)
     if parts.kinds and not (parts.characters and "jump" in verbs):
-        _no_extra(parts, {"bonus card"})
-        kind = _one(parts.kinds, "bonus card", text)
-        if "draw" in verbs or (phase is Phase.BONUS_DRAW and "play" not in verbs):
-            return DrawBonus(_seat(parts, _draw_seat(state)), kind)
-        return PlayBonus(_seat(parts, _default_seat(state)), kind)
+        return _read_bonus(state, parts, text)
     if parts.halves or "half" in verbs:
-        return _half(state, parts, text)
-    if parts.characters and ("jump" in verbs or phase is Phase.SUPER_JUMP_TARGET):
-        _no_extra(parts, {"character", "bonus card"})
-        return ChooseJumper(
-            _seat(parts, _default_seat(state)), _one(parts.characters, "character", text)
-        )
+        return _read_half(state, parts, text)
+    if parts.characters and ("jump" in verbs or state.phase is Phase.SUPER_JUMP_TARGET):
+        return _read_jumper(state, parts, text)
     if "play" in verbs:
-        raise NotationError("a play names a card or a bonus card", verbs["play"].column)
-    raise NotationError("no card, bonus card, pass, half or character is named")
+        raise fault("a play names a card or a bonus card", verbs["play"])
+    raise fault("no card, bonus card, pass, half or character is named")
 
 
-def _play(state: State, parts: _Parts, text: str) -> Play:
+def _read_unknown(state: State, parts: _Parts, unknown: Token) -> Unknown:
+    """A ``?`` line: a card dealt unseen, or a bonus card taken unseen; the verb says
+    which, else the phase."""
+    _no_extra(parts, set())
+    verbs, phase = parts.verbs, state.phase
+    if "deal" in verbs or ("draw" not in verbs and phase is Phase.DEAL):
+        return Unknown("deal", _seat(parts, _deal_seat(state)))
+    if "draw" in verbs or phase is Phase.BONUS_DRAW:
+        return Unknown("draw", _seat(parts, _draw_seat(state)))
+    raise fault("'?' stands for a card dealt or a bonus card taken unseen", unknown)
+
+
+def _names_deal(state: State, parts: _Parts) -> bool:
+    """Whether the line is a card dealt: it says so, or a deal is under way and the line
+    names a card but neither a character nor a play."""
+    if "deal" in parts.verbs:
+        return True
+    return (
+        state.phase is Phase.DEAL
+        and bool(parts.cards)
+        and not parts.characters
+        and "play" not in parts.verbs
+    )
+
+
+def _read_deal(state: State, parts: _Parts, text: str) -> Deal:
+    _no_extra(parts, {"card"})
+    return Deal(_seat(parts, _deal_seat(state)), _one(parts.cards, "card", text))
+
+
+def _read_bonus(state: State, parts: _Parts, text: str) -> DrawBonus | PlayBonus:
+    """A bonus card taken (the verb says so, or a bonus draw is under way and the line
+    is no play) or played."""
+    _no_extra(parts, {"bonus card"})
+    kind = _one(parts.kinds, "bonus card", text)
+    if "draw" in parts.verbs or (state.phase is Phase.BONUS_DRAW and "play" not in parts.verbs):
+        return DrawBonus(_seat(parts, _draw_seat(state)), kind)
+    return PlayBonus(_seat(parts, _default_seat(state)), kind)
+
+
+def _read_jumper(state: State, parts: _Parts, text: str) -> ChooseJumper:
+    _no_extra(parts, {"character", "bonus card"})
+    return ChooseJumper(
+        _seat(parts, _default_seat(state)), _one(parts.characters, "character", text)
+    )
+
+
+def _read_play(state: State, parts: _Parts, text: str) -> Play:
     _no_extra(parts, {"card", "character"})
     card: Card = _one(parts.cards, "card", text)
     seat = _seat(parts, _default_seat(state))
@@ -303,7 +327,7 @@ def _play(state: State, parts: _Parts, text: str) -> Play:
     return Play(seat, card, card.colour.characters[0] if card.colour else Character.SONIC)
 
 
-def _half(state: State, parts: _Parts, text: str) -> ChooseHalf:
+def _read_half(state: State, parts: _Parts, text: str) -> ChooseHalf:
     _no_extra(parts, {"half", "character"})
     half: Surface = _one(parts.halves, "half (rings, spikes or normal)", text)
     pending = state.pending

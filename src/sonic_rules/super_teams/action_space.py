@@ -37,11 +37,16 @@ Super Jump has no decision index: it is never held, so never played (ST-SUPER-JU
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any
 
+from sonic_rules.core.action_space import (
+    check_named,
+    deciding_seat,
+    index_mask,
+    require_chance,
+    require_index,
+)
 from sonic_rules.core.chance import CHANCE
-from sonic_rules.core.errors import IllegalActionError, InvalidActionError
+from sonic_rules.core.errors import InvalidActionError, require_instance
 from sonic_rules.super_teams.actions import (
     ACTION_TYPES,
     Action,
@@ -77,17 +82,7 @@ NUM_CHANCE_OUTCOMES = DRAW_BASE + len(BonusKind)
 
 
 def _require_state(state: object) -> State:
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a Super Teams State, got {type(state).__name__}")
-    return state
-
-
-def _require_index(index: object, size: int, what: str) -> int:
-    if type(index) is not int:
-        raise TypeError(f"index must be an int, got {index!r}")
-    if not 0 <= index < size:
-        raise InvalidActionError(f"{what} index {index} is out of range: 0..{size - 1}")
-    return index
+    return require_instance(state, State, "state", "a Super Teams State")
 
 
 def num_distinct_actions(state: State) -> int:
@@ -152,24 +147,10 @@ def action_from_index(state: State, index: int) -> Action:
     the rule, the same decision ``apply`` makes.
     """
     state = _require_state(state)
-    index = _require_index(index, NUM_DISTINCT_ACTIONS, "action")
-    to_act = state.to_act
-    if to_act is CHANCE:
-        raise IllegalActionError(
-            "ST-CHANCE", f"action index {index}: chance acts here (see chance_from_index)"
-        )
-    if to_act is None:
-        raise IllegalActionError("ST-WIN", f"action index {index}: the game is over")
-    action = _decision(to_act, index)
-    _check_named(state, action, f"action index {index} ({action})")
+    index = require_index(index, NUM_DISTINCT_ACTIONS, "action")
+    action = _decision(deciding_seat(state.to_act, index, "ST-CHANCE", "ST-WIN"), index)
+    check_named(check, state, action, f"action index {index} ({action})")
     return action
-
-
-def _check_named(state: State, action: Action, name: str) -> None:
-    try:
-        check(state, action)
-    except IllegalActionError as error:
-        raise IllegalActionError(error.rule, f"{name}: {error.message}") from None
 
 
 def legal_mask(state: State) -> list[bool]:
@@ -177,14 +158,8 @@ def legal_mask(state: State) -> list[bool]:
     indices are possible, `num_chance_outcomes` long; game over: all false)."""
     state = _require_state(state)
     if state.to_act is CHANCE:
-        mask = [False] * NUM_CHANCE_OUTCOMES
-        index: Callable[[Any], int] = _chance_index
-    else:
-        mask = [False] * NUM_DISTINCT_ACTIONS
-        index = _action_index
-    for action in legal_actions(state):
-        mask[index(action)] = True
-    return mask
+        return index_mask(NUM_CHANCE_OUTCOMES, map(_chance_index, legal_actions(state)))
+    return index_mask(NUM_DISTINCT_ACTIONS, map(_action_index, legal_actions(state)))
 
 
 def chance_index(state: State, action: Action) -> int:
@@ -207,11 +182,8 @@ def _chance_index(action: Action) -> int:
 def chance_from_index(state: State, index: int) -> Action:
     """The chance outcome ``index`` names in ``state`` (errors as `action_from_index`)."""
     state = _require_state(state)
-    index = _require_index(index, NUM_CHANCE_OUTCOMES, "chance")
-    if state.to_act is not CHANCE:
-        raise IllegalActionError(
-            "ST-CHANCE", f"chance index {index}: a seat decides here, not chance"
-        )
+    index = require_index(index, NUM_CHANCE_OUTCOMES, "chance")
+    require_chance(state.to_act, index, "ST-CHANCE")
     action: Action
     if index < DRAW_BASE:
         card = SPECIAL if index == SPECIAL_INDEX else _COLOURED[index]
@@ -219,7 +191,7 @@ def chance_from_index(state: State, index: int) -> Action:
     else:
         seat = state.bonus_queue[0] if state.bonus_queue else 0
         action = DrawBonus(seat, list(BonusKind)[index - DRAW_BASE])
-    _check_named(state, action, f"chance index {index} ({action})")
+    check_named(check, state, action, f"chance index {index} ({action})")
     return action
 
 

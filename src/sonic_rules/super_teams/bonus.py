@@ -1,47 +1,20 @@
 """Bonus cards: the bonus queue (the special card's round, a bonus space), a card taken,
 and Super Jump, which is played at once.
 
-A bonus round ends where it began: a bonus space's ends the turn (`turn.end_turn`), the
-special card's lets the deal go on (`deal.continue_deal`; see `deal` for why these
-modules read one another as modules).
+The bonus queue itself, and where a round ends, are in `turn` (`turn.run_bonus_queue`).
 """
 
 from __future__ import annotations
 
-from sonic_rules.super_teams import deal, turn
 from sonic_rules.super_teams import events as ev
 from sonic_rules.super_teams.actions import ChooseJumper, DrawBonus
 from sonic_rules.super_teams.cards import Character
+from sonic_rules.super_teams.draft import Draft
 from sonic_rules.super_teams.legality import jump_candidates
 from sonic_rules.super_teams.members import RINGS, SUPER_JUMP
 from sonic_rules.super_teams.piles import replace_at, with_bonus, without
-from sonic_rules.super_teams.state import Draft, Piece, piece_index
-
-
-def run_bonus_queue(d: Draft) -> None:
-    """The first seat in the bonus queue draws next; when the queue is empty the round
-    ends (ST-BONUS-RESHUFFLE: an empty bonus deck takes the bonus discard pile; with
-    both empty the seat gets nothing)."""
-    queue = d.bonus_queue
-    if queue:
-        deck, discard = d.bonus_deck, d.bonus_discard
-        while queue and not deck:
-            if discard:
-                d.events.append(ev.BonusDeckReshuffled(len(discard)))
-                deck, discard = discard, ()
-                d.bonus_deck, d.bonus_discard = deck, discard
-            else:
-                d.events.append(ev.NoBonusCard(queue[0]))
-                queue = queue[1:]
-                d.bonus_queue = queue
-        if queue:
-            d.goto("bonus_draw")
-            return
-    if d.bonus_for is not None:
-        d.bonus_for = None
-        turn.end_turn(d)
-        return
-    deal.continue_deal(d)
+from sonic_rules.super_teams.state import Piece, piece_index
+from sonic_rules.super_teams.turn import run_bonus_queue
 
 
 def draw_bonus(d: Draft, action: DrawBonus) -> None:

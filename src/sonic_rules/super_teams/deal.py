@@ -1,24 +1,18 @@
 """Dealing: a card to each seat in turn until every hand holds six, the special card
 revealed on the way, and the discard pile shuffled back when the deck runs out.
 
-The deal, the bonus round and the end of a turn lead to one another: the special
-card's bonus round (`bonus.run_bonus_queue`) interrupts a deal, which goes on after it
-(`continue_deal`); a bonus space's round ends the turn (`turn.end_turn`), and a turn
-that leaves every hand empty starts a deal (`start_deal`). So these three modules read
-one another as modules, whichever of them is imported first.
+What follows a card dealt (the deal going on, the special card's bonus round) is in
+`turn`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from sonic_rules.super_teams import bonus
 from sonic_rules.super_teams import events as ev
 from sonic_rules.super_teams.actions import Deal
-from sonic_rules.super_teams.cards import Card
+from sonic_rules.super_teams.draft import Draft
 from sonic_rules.super_teams.legality import deal_made
-from sonic_rules.super_teams.piles import merged, replace_at, with_card, without_card
-from sonic_rules.super_teams.state import HAND_SIZE, Draft
+from sonic_rules.super_teams.piles import replace_at, with_card, without_card
+from sonic_rules.super_teams.turn import continue_deal, next_to_deal, run_bonus_queue
 
 
 def deal_card(d: Draft, action: Deal) -> None:
@@ -43,43 +37,6 @@ def deal_card(d: Draft, action: Deal) -> None:
         d.bonus_queue = tuple((seat + k) % players for k in range(players)) * d.specials_owed
         d.specials_owed = 0
         d.bonus_for = None
-        bonus.run_bonus_queue(d)
+        run_bonus_queue(d)
         return
     continue_deal(d)
-
-
-def next_to_deal(hands: Sequence[tuple[Card, ...]], after: int) -> int:
-    """ST-P-DEAL-ORDER: the next seat clockwise from ``after`` still short of a full hand."""
-    players = len(hands)
-    for k in range(1, players + 1):
-        seat = (after + k) % players
-        if len(hands[seat]) < HAND_SIZE:
-            return seat
-    return after
-
-
-def continue_deal(d: Draft) -> None:
-    """The deal goes on, or ends once every hand is full and no special card is owed."""
-    if all(map(HAND_SIZE.__eq__, map(len, d.hands))) and not d.specials_owed:
-        d.deal_next = d.turn
-        d.goto("hands_full")
-        return
-    if not d.deck:
-        reshuffle(d)
-    d.goto("deal_goes_on")
-
-
-def start_deal(d: Draft) -> None:
-    """ST-DEAL: every hand is empty; a new deal starts with the seat whose turn it is."""
-    if len(d.deck) < HAND_SIZE * d.players:
-        reshuffle(d)
-    d.deal_next = d.turn
-    d.goto("new_deal")
-
-
-def reshuffle(d: Draft) -> None:
-    """ST-DECK-RESHUFFLE: the discard pile (special card included) joins the deck."""
-    deck, discard = d.deck, d.discard
-    d.events.append(ev.DeckReshuffled(len(deck) + len(discard)))
-    d.deck = merged(deck, discard)
-    d.discard = ()

@@ -2,7 +2,7 @@
 
 Each phase's lister (`legality.DECISIONS`, `legality.CHANCE_OUTCOMES`) builds its legal
 actions, `legality.check` refuses anything else naming the rule, and each action type's
-handler, in the module of its topic, builds the new state on a `state.Draft`:
+handler, in the module of its topic, builds the new state on a `draft.Draft`:
 
 - `deal`: a card dealt, the special card, the deck reshuffled;
 - `bonus`: the bonus queue, a bonus card taken, Super Jump;
@@ -27,9 +27,10 @@ from sonic_rules.super_teams.actions import (
 )
 from sonic_rules.super_teams.bonus import choose_jumper, draw_bonus
 from sonic_rules.super_teams.deal import deal_card
+from sonic_rules.super_teams.draft import Draft
 from sonic_rules.super_teams.legality import CHANCE_OUTCOMES, DECISIONS, check
 from sonic_rules.super_teams.moves import choose_half, pass_, play, play_bonus
-from sonic_rules.super_teams.state import Draft, State
+from sonic_rules.super_teams.state import State
 from sonic_rules.super_teams.views import View, legal_actions_for_view
 
 ENGINE: Engine[State, Action] = Engine(

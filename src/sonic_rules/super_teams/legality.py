@@ -150,7 +150,7 @@ def deal_outcomes(state: State) -> list[tuple[Action, float]]:
     total = len(deck)
     seat = state.deal_next
     if type(seat) is int and 0 <= seat < len(DEALS) and type(deck) is tuple and total:
-        counts = _DECK_COUNTS.get(id(deck))
+        counts = _DECK_COUNTS.get(deck)
         if counts is not None:
             pairs = _DEAL_PAIRS.get((seat, total)) or _deal_pairs(seat, total)
             return list(map(getitem, map(pairs.__getitem__, counts), counts.values()))
@@ -164,7 +164,7 @@ def deal_outcomes(state: State) -> list[tuple[Action, float]]:
                 outcomes: list[tuple[Action, float]] = list(
                     map(getitem, map(pairs.__getitem__, counts), counts.values())
                 )
-                _DECK_COUNTS.put(deck, counts)
+                _DECK_COUNTS.put((deck,), counts)
                 return outcomes
         except (KeyError, IndexError, TypeError):  # not a card: a state built by hand
             pass
@@ -186,7 +186,7 @@ def deal_made(deck: tuple[Card, ...], card: Card, rest: tuple[Card, ...]) -> Non
     """``rest`` is ``deck`` without one ``card``: when ``deck``'s counts are known,
     ``rest``'s are too (``deck``'s less one ``card``, in the same order), so the next
     deal's outcomes need no counting."""
-    known = _DECK_COUNTS.get(id(deck))
+    known = _DECK_COUNTS.get(deck)
     if known is None or not rest:
         return
     counts = dict(known)
@@ -197,7 +197,7 @@ def deal_made(deck: tuple[Card, ...], card: Card, rest: tuple[Card, ...]) -> Non
         del counts[card]
     else:
         return
-    _DECK_COUNTS.put(rest, counts)
+    _DECK_COUNTS.put((rest,), counts)
 
 
 def bonus_outcomes(state: State) -> list[tuple[Action, float]]:

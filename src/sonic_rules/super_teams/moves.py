@@ -8,8 +8,8 @@ from sonic_rules.core.update import replace_fields
 from sonic_rules.super_teams import events as ev
 from sonic_rules.super_teams.actions import ChooseHalf, Pass, Play, PlayBonus
 from sonic_rules.super_teams.board import Surface
-from sonic_rules.super_teams.bonus import run_bonus_queue
 from sonic_rules.super_teams.cards import BonusKind, Character
+from sonic_rules.super_teams.draft import Draft
 from sonic_rules.super_teams.members import (
     BONUS_SPACE,
     DEXTERITY,
@@ -21,8 +21,8 @@ from sonic_rules.super_teams.members import (
     SUPERBONUS,
 )
 from sonic_rules.super_teams.piles import replace_at, with_bonus, with_card, without, without_card
-from sonic_rules.super_teams.state import Draft, PendingMove, Piece, piece_index
-from sonic_rules.super_teams.turn import end_turn
+from sonic_rules.super_teams.state import PendingMove, Piece, piece_index
+from sonic_rules.super_teams.turn import end_turn, run_bonus_queue
 
 _made = made_once(10_000, "super-teams pieces and moves")
 """The one `Piece` or `PendingMove` with these fields, all exact: an action's, seats of

@@ -8,10 +8,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 
-from sonic_rules.core.driver import GreedyPlayer, RandomPlayer, play
-from sonic_rules.core.game import PlayedGame, Player
+from sonic_rules.core.driver import GameDriver, GreedyPlayer, RandomPlayer
+from sonic_rules.core.game import Player
 from sonic_rules.super_teams import engine
 from sonic_rules.super_teams.actions import Action
 from sonic_rules.super_teams.state import State
@@ -48,17 +48,5 @@ PLAYERS: Mapping[str, Callable[[], Player[State, Action]]] = {
 """The built-in players by name, each a factory: ``PLAYERS["greedy"]()``."""
 
 
-def play_game(
-    state: State,
-    players: Sequence[Player[State, Action]],
-    *,
-    seed: int | None = None,
-    record: bool = True,
-    max_actions: int | None = None,
-) -> PlayedGame[State, Action]:
-    """Play ``state`` to the end, ``players[seat]`` deciding; chance uses ``Random(seed)``.
-
-    ``max_actions`` caps the game (a driver setting, never a rule): the result is then
-    ``capped`` and unfinished.
-    """
-    return play(engine, state, players, seed=seed, record=record, max_actions=max_actions)
+play_game: GameDriver[State, Action] = GameDriver(engine, State, "a Super Teams State")
+"""Play a Super Teams game to the end (`sonic_rules.core.driver.GameDriver`)."""

@@ -12,7 +12,6 @@ from functools import cached_property
 
 import attrs
 
-from sonic_rules.core import update
 from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.game import Outcome
 from sonic_rules.core.picture import Pictured
@@ -203,16 +202,3 @@ def piece_index(state: State, character: Character) -> int:
 
 _ACTORS = PHASES.actors
 _SURFACES: dict[Space, Surface | None] = {space: space.surface for space in Space}
-
-
-class Draft(
-    update.Draft,
-    state_type=State,
-    machine=PHASES,
-    keep=("seat_colours", "colours_in_play", "_holder"),
-):
-    """The new state an action builds (`sonic_rules.core.update`). The seating a state
-    worked out stays: it depends only on the players and the options, which no action
-    changes."""
-
-    __slots__ = ()

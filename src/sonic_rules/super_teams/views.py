@@ -1,4 +1,4 @@
-"""What each seat may see (RULINGS.md, "What each seat may see"): views, events, tensors.
+"""What each seat may see (RULINGS.md, "What each seat may see"): views and events.
 
 `observe` is the only way a frontend or an agent should look at a state. A
 `View` holds exactly what one seat knows: its own hand and bonus hand, every
@@ -12,44 +12,43 @@ The view is the seat's knowledge *now*, as the ruling states it: the unseen card
 one multiset (the deck and the other hands together). A seat that remembers the game
 may know more (right after the bonus discard pile becomes the new bonus deck, for
 instance, it knows that deck's content); such memory lives with the seat, for example
-in the sequence of its views, not in the state.
+in the sequence of its views, not in the state. An agent's tensor and string of a
+view are in `observation`.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 
 import attrs
 
-from sonic_rules.core.chance import CHANCE, ChanceType
-from sonic_rules.core.errors import InvalidActionError, InvalidStateError
+from sonic_rules.core.boundary import check_view_given
+from sonic_rules.core.chance import ChanceType
+from sonic_rules.core.errors import InvalidStateError, require_instance
 from sonic_rules.core.events import Event
-from sonic_rules.core.observation import Sections
 from sonic_rules.core.picture import Pictured
 from sonic_rules.core.serialization import (
     dump_view,
     load_view_fields,
     structure_or_raise,
 )
+from sonic_rules.core.views import check_seat, events_seen, viewer_acts
 from sonic_rules.super_teams import events as ev
 from sonic_rules.super_teams.actions import Action
-from sonic_rules.super_teams.board import Board, Surface
+from sonic_rules.super_teams.board import Board
 from sonic_rules.super_teams.cards import (
-    SPECIAL,
     BonusKind,
     Card,
     Character,
-    Colour,
-    movement_deck,
     sort_bonus,
 )
 from sonic_rules.super_teams.describe import describe_state
 from sonic_rules.super_teams.legality import LEGAL
-from sonic_rules.super_teams.options import Options, colours_in_play, seat_colours
+from sonic_rules.super_teams.options import Options, check_options
 from sonic_rules.super_teams.phases import PHASES, Phase
 from sonic_rules.super_teams.serialize import FORMAT, GAME_NAME, converter
 from sonic_rules.super_teams.state import PendingMove, Piece, State
+from sonic_rules.super_teams.validate import validate_state
 
 
 @attrs.frozen
@@ -124,12 +123,8 @@ class View(Pictured):
         return "\n".join(lines)
 
 
-def _check_seat(state: State, seat: object) -> int | None:
-    if seat is not None and (type(seat) is not int):
-        raise TypeError(f"seat must be an int seat or None, got {seat!r}")
-    if seat is not None and not 0 <= seat < state.players:
-        raise InvalidActionError(f"seat {seat} is not in this {state.players}-player game")
-    return seat
+def _require_state(state: object) -> State:
+    return require_instance(state, State, "state", "a Super Teams State")
 
 
 def observe(state: State, seat: int | None) -> View:
@@ -138,9 +133,8 @@ def observe(state: State, seat: int | None) -> View:
     A seat out of range raises ``InvalidActionError`` naming it; a ``state`` or ``seat``
     of the wrong type raises ``TypeError`` naming the parameter.
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a Super Teams State, got {type(state).__name__}")
-    seat = _check_seat(state, seat)
+    state = _require_state(state)
+    seat = check_seat(seat, state.players)
     others = [s for s in range(state.players) if s != seat]
     unseen = sorted([*state.deck, *(card for s in others for card in state.hands[s])])
     unseen_bonus = [*state.bonus_deck, *(kind for s in others for kind in state.bonus_hands[s])]
@@ -226,21 +220,10 @@ def legal_actions_for_view(view: View) -> list[Action]:
     Only the seat to act may ask (``InvalidStateError`` naming the viewer otherwise,
     and at a chance node, whose outcomes are hidden); a finished game has none.
     """
-    if not isinstance(view, View):
-        raise TypeError(f"view must be a Super Teams View, got {type(view).__name__}")
-    to_act = view.to_act
-    if to_act is None:
+    view = require_instance(view, View, "view", "a Super Teams View")
+    hidden = "the next card is hidden, so a view lists no outcomes"
+    if not viewer_acts(view.seat, view.to_act, hidden):
         return []
-    if to_act is CHANCE:
-        raise InvalidStateError(
-            "chance acts here: the next card is hidden, so a view lists no outcomes", "$.phase"
-        )
-    if view.seat != to_act:
-        who = "the spectator" if view.seat is None else f"seat {view.seat}"
-        raise InvalidStateError(
-            f"it is seat {to_act}'s decision: {who} sees this view, so it has no legal actions",
-            "$.seat",
-        )
     return LEGAL[view.phase](_stand_in(view))
 
 
@@ -255,24 +238,20 @@ def events_for(events: Iterable[Event], seat: int | None, state: State) -> list[
     bonus card another seat takes becomes `HiddenBonusCardTaken`
     (Super Jump excepted: it is played face up at once). Every other event is public.
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a Super Teams State, got {type(state).__name__}")
-    seat = _check_seat(state, seat)
-    if isinstance(events, str | bytes) or not hasattr(events, "__iter__"):
-        raise TypeError(f"events must be an iterable of events, got {type(events).__name__}")
-    seen: list[Event] = []
-    for event in events:
+    seat = check_seat(seat, _require_state(state).players)
+
+    def seen(event: Event) -> Event:
         if isinstance(event, ev.CardDealt) and event.seat != seat:
-            seen.append(ev.HiddenCardDealt(event.seat))
-        elif (
+            return ev.HiddenCardDealt(event.seat)
+        if (
             isinstance(event, ev.BonusCardTaken)
             and event.seat != seat
             and event.kind is not BonusKind.SUPER_JUMP
         ):
-            seen.append(ev.HiddenBonusCardTaken(event.seat))
-        else:
-            seen.append(event)
-    return seen
+            return ev.HiddenBonusCardTaken(event.seat)
+        return event
+
+    return events_seen(events, seen)
 
 
 # -- JSON -------------------------------------------------------------------------------------
@@ -292,10 +271,19 @@ def view_from_json(text: str | bytes) -> View:
 
 
 def _validate_view(view: View) -> None:
-    """Refuse a view whose parts could not come from one state."""
+    """Refuse a view no state could give.
+
+    The counts are checked first, before anything is built from them (the bonus split
+    before a deck of that many cards); then the view's stand-in (`_stand_in`), the state
+    that deals the unseen cards out in order, must be one the rules could reach and must
+    give this very view. Every card the rules keep out of a hand (the special card, a
+    Super Jump) sorts last, so the stand-in leaves it in its deck whenever some state
+    could.
+    """
     players = view.players
     if players not in (2, 3, 4):
         raise InvalidStateError("Super Teams is for 2, 3 or 4 players", "$.players")
+    check_options(players, view.options)
     if view.seat is not None and not 0 <= view.seat < players:
         raise InvalidStateError(f"seat {view.seat} is not in this game", "$.seat")
     if (view.seat is None) != (view.hand is None) or (view.hand is None) != (
@@ -310,211 +298,10 @@ def _validate_view(view: View) -> None:
             raise InvalidStateError("the hand's size differs from hand_sizes", "$.hand")
         if len(view.bonus_hand) != view.bonus_hand_sizes[view.seat]:
             raise InvalidStateError("the bonus hand's size differs", "$.bonus_hand")
-    own, own_bonus = view.hand or (), view.bonus_hand or ()
     other = sum(size for s, size in enumerate(view.hand_sizes) if s != view.seat)
     other_bonus = sum(size for s, size in enumerate(view.bonus_hand_sizes) if s != view.seat)
     if len(view.unseen) != view.deck_size + other:
         raise InvalidStateError("unseen must be the deck and the other hands", "$.unseen")
     if len(view.unseen_bonus) != view.bonus_deck_size + other_bonus:
         raise InvalidStateError("unseen_bonus must be the bonus deck and the other hands", "$")
-    colours = colours_in_play(players, view.options)
-    if Counter([*own, *view.unseen, *view.discard]) != Counter(movement_deck(colours)):
-        raise InvalidStateError("the movement cards do not add up to the deck", "$.unseen")
-    everything = Counter(view.options.bonus_split.cards())
-    if Counter([*own_bonus, *view.unseen_bonus, *view.bonus_discard]) != everything:
-        raise InvalidStateError("the bonus cards do not add up to the split", "$.unseen_bonus")
-
-
-# -- tensors and strings ----------------------------------------------------------------------
-
-_SEATS = 4
-_CARDS: tuple[Card, ...] = (*(Card(c, v) for c in Colour for v in range(1, 7)), SPECIAL)
-_CARD_INDEX = {card: i for i, card in enumerate(_CARDS)}
-_HALVES = (Surface.NORMAL, Surface.RINGS, Surface.SPIKES)
-
-
-def observation_layout(state: State) -> list[tuple[str, int]]:
-    """The observation tensor's sections in order, each ``(name, length)``.
-
-    ``N`` is the board's length. Seats are always 4 wide, characters 8 (in
-    `Character` order), movement cards 25 (blue 1-6, red, black,
-    yellow, then the special card), bonus kinds 5 (in `BonusKind` order):
-
-    ==================  =============  ==============================================
-    section             length         content
-    ==================  =============  ==============================================
-    viewer              4              one-hot seat (all zero: spectator)
-    to_act              5              one-hot seat, then chance (game over: zero)
-    phase               7              one-hot `Phase`
-    turn                4              one-hot seat whose turn it is
-    seat_colours        16             seat x colour held
-    pieces              8 x (N + 5)    per character: in play, one-hot space 0..N
-                                       (N: across), one-hot half normal/rings/spikes
-    hand                25             own movement cards by kind (counts)
-    bonus_hand          5              own bonus cards by kind (counts)
-    hand_sizes          4              cards per seat
-    bonus_hand_sizes    4              bonus cards per seat
-    piles               2              deck size, bonus deck size
-    unseen              25             unseen movement cards by kind (counts)
-    unseen_bonus        5              unseen bonus cards by kind (counts)
-    discard             25             discard pile by kind (counts)
-    bonus_discard       5              bonus discard pile by kind (counts)
-    pending             47             the move in progress (all zero: none): 1 flag,
-                                       one-hot seat that played the card (4), one-hot
-                                       card (25), one-hot character (8), its bonus
-                                       cards by kind (5), seats still to be asked (4)
-    deal_next           4              one-hot seat the next card goes to
-    specials_owed       1              special cards whose bonus round waits
-    bonus_queue         4              bonus cards still to take, per seat
-    bonus_for           8              one-hot character whose bonus space draws
-    jumper              4              one-hot seat choosing a Super Jump target
-    partner_bonus       1              the option ST-OPT-SECOND-BONUS
-    turns               3              turns played; 1 if a turn limit is set
-                                       (ST-OPT-TURN-LIMIT), then the turns left
-    ==================  =============  ==============================================
-    """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a Super Teams State, got {type(state).__name__}")
-    return _SECTIONS.layout(len(state.board))
-
-
-def observation_shape(state: State) -> tuple[int]:
-    """The observation tensor's shape for ``state``'s game: ``(length,)``."""
-    return (sum(length for _, length in observation_layout(state)),)
-
-
-def observation_tensor(state: State, seat: int | None) -> list[float]:
-    """``seat``'s observation as a flat list of floats (`observation_layout`).
-
-    Built from `observe` alone, so it carries nothing the seat may not see.
-    """
-    return _SECTIONS.tensor(observe(state, seat))
-
-
-def information_state(state: State, seat: int | None) -> str:
-    """A string that identifies what ``seat`` knows of ``state``: its canonical view JSON.
-
-    Two states give the same string exactly when ``seat`` sees them alike. This is the
-    Markov information state of the ruling (OpenSpiel's observation with
-    ``perfect_recall=False``); a perfect-recall information state also needs the
-    seat's past views, which the state does not keep.
-    """
-    return observe(state, seat).to_json()
-
-
-def _one_hot(index: int | None, size: int) -> list[float]:
-    vector = [0.0] * size
-    if index is not None:
-        vector[index] = 1.0
-    return vector
-
-
-def _card_counts(cards: Sequence[Card] | None) -> list[float]:
-    vector = [0.0] * len(_CARDS)
-    for card in cards or ():
-        vector[_CARD_INDEX[card]] += 1.0
-    return vector
-
-
-def _bonus_counts(kinds: Sequence[BonusKind] | None) -> list[float]:
-    vector = [0.0] * len(BonusKind)
-    for kind in kinds or ():
-        vector[kind.order] += 1.0
-    return vector
-
-
-def _per_seat(values: Iterable[int]) -> list[float]:
-    vector = [0.0] * _SEATS
-    for seat, value in enumerate(values):
-        vector[seat] = float(value)
-    return vector
-
-
-def _seat_counts(seats: Iterable[int]) -> list[float]:
-    vector = [0.0] * _SEATS
-    for seat in seats:
-        vector[seat] += 1.0
-    return vector
-
-
-def _to_act(view: View) -> list[float]:
-    to_act = view.to_act
-    vector = [0.0] * (_SEATS + 1)
-    if to_act is CHANCE:
-        vector[_SEATS] = 1.0
-    elif isinstance(to_act, int):
-        vector[to_act] = 1.0
-    return vector
-
-
-def _seat_colours(view: View) -> list[float]:
-    vector = [0.0] * (_SEATS * len(Colour))
-    for seat, colours in enumerate(seat_colours(view.players, view.options)):
-        for colour in colours:
-            vector[seat * len(Colour) + list(Colour).index(colour)] = 1.0
-    return vector
-
-
-def _pieces(view: View) -> list[float]:
-    width = len(view.board) + 1
-    where = {piece.character: piece for piece in view.pieces}
-    vector: list[float] = []
-    for character in Character:
-        piece = where.get(character)
-        if piece is None:
-            vector += [0.0] * (1 + width + len(_HALVES))
-            continue
-        half = None if piece.half is None else _HALVES.index(piece.half)
-        vector += [1.0, *_one_hot(piece.position, width), *_one_hot(half, len(_HALVES))]
-    return vector
-
-
-def _pending(view: View) -> list[float]:
-    move = view.pending
-    if move is None:
-        return [0.0] * (1 + _SEATS + len(_CARDS) + 8 + len(BonusKind) + _SEATS)
-    return [
-        1.0,
-        *_one_hot(move.seat, _SEATS),
-        *_one_hot(_CARD_INDEX[move.card], len(_CARDS)),
-        *_one_hot(move.character.order, 8),
-        *_bonus_counts(move.bonuses),
-        *_seat_counts(move.responders),
-    ]
-
-
-def _turns(view: View) -> list[float]:
-    limit = view.options.turn_limit
-    if limit is None:
-        return [float(view.turns_played), 0.0, 0.0]
-    return [float(view.turns_played), 1.0, float(limit - view.turns_played)]
-
-
-_Encoder = Callable[[View], list[float]]
-_SECTIONS: Sections[View, int] = Sections(
-    (
-        ("viewer", _SEATS, lambda v: _one_hot(v.seat, _SEATS)),
-        ("to_act", _SEATS + 1, _to_act),
-        ("phase", len(Phase), lambda v: _one_hot(list(Phase).index(v.phase), len(Phase))),
-        ("turn", _SEATS, lambda v: _one_hot(v.turn, _SEATS)),
-        ("seat_colours", _SEATS * len(Colour), _seat_colours),
-        ("pieces", lambda board: 8 * (board + 5), _pieces),
-        ("hand", len(_CARDS), lambda v: _card_counts(v.hand)),
-        ("bonus_hand", len(BonusKind), lambda v: _bonus_counts(v.bonus_hand)),
-        ("hand_sizes", _SEATS, lambda v: _per_seat(v.hand_sizes)),
-        ("bonus_hand_sizes", _SEATS, lambda v: _per_seat(v.bonus_hand_sizes)),
-        ("piles", 2, lambda v: [float(v.deck_size), float(v.bonus_deck_size)]),
-        ("unseen", len(_CARDS), lambda v: _card_counts(v.unseen)),
-        ("unseen_bonus", len(BonusKind), lambda v: _bonus_counts(v.unseen_bonus)),
-        ("discard", len(_CARDS), lambda v: _card_counts(v.discard)),
-        ("bonus_discard", len(BonusKind), lambda v: _bonus_counts(v.bonus_discard)),
-        ("pending", 1 + _SEATS + len(_CARDS) + 8 + len(BonusKind) + _SEATS, _pending),
-        ("deal_next", _SEATS, lambda v: _one_hot(v.deal_next, _SEATS)),
-        ("specials_owed", 1, lambda v: [float(v.specials_owed)]),
-        ("bonus_queue", _SEATS, lambda v: _seat_counts(v.bonus_queue)),
-        ("bonus_for", 8, lambda v: _one_hot(None if v.bonus_for is None else v.bonus_for.order, 8)),
-        ("jumper", _SEATS, lambda v: _one_hot(v.jumper, _SEATS)),
-        ("partner_bonus", 1, lambda v: [float(v.options.partner_second_bonus)]),
-        ("turns", 3, _turns),
-    )
-)
+    check_view_given(view, view.seat, _stand_in(view), validate_state, observe)

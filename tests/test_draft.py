@@ -1,7 +1,7 @@
 """The core state-update model (`sonic_rules.core.update.Draft`) as a game declares it:
 fields worked on as mutable copies (``thaw``), made at once (``eager``) or on first use,
 frozen back; values derived for the action's duration (``derive``, in slots); cached
-values of the state kept (``keep``). Shown on a Super Teams state."""
+values of the state carried over (``carry``). Shown on a Super Teams state."""
 
 from __future__ import annotations
 
@@ -64,12 +64,12 @@ def test_a_declaration_naming_what_the_state_lacks_is_refused() -> None:
         ):
             pass
 
-    with pytest.raises(TypeError, match="not a cached value"):
+    with pytest.raises(TypeError, match=r"worked-out value of the state.*\['turn'\]"):
 
-        class _Kept(update.Draft, state_type=State, machine=PHASES, keep=("turn",)):
+        class _Carried(update.Draft, state_type=State, machine=PHASES, carry=("turn",)):
             pass
 
-    with pytest.raises(TypeError, match="needs a slot"):
+    with pytest.raises(TypeError, match=r"\['nothing'\]"):
 
-        class _Derived(update.Draft, state_type=State, machine=PHASES):
-            derive: ClassVar[Mapping[str, Callable[[Any], Any]]] = {"cards_left": len}
+        class _Eager(update.Draft, state_type=State, machine=PHASES, eager=("nothing",)):
+            pass
