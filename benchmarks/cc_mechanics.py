@@ -51,7 +51,7 @@ def play_one(players: int, bot: str, seed: int, tiles: Any = None) -> tuple[Coun
     rng = random.Random(seed)
     state = cc.new_game(players, tiles=tiles)
     seen: Counter[str] = Counter()
-    if any(c.name is cc.CharacterName.KNUCKLES for c in state.characters):
+    if any(c.name is cc.Character.KNUCKLES for c in state.characters):
         seen["kn games"] = 1
     actions = 0
     while not state.is_over and actions < 50_000:

@@ -28,7 +28,7 @@ from sonic_rules.crash_course.events import character_text, item_text
 from sonic_rules.crash_course.state import ItemKind, Space
 from sonic_rules.crash_course.tiles import LANES, ROWS, effective_turn, oriented_features
 from sonic_rules.super_teams import picture as st_picture
-from sonic_rules.super_teams.board import Space as BoardSpace
+from sonic_rules.super_teams.board import SpaceKind
 from sonic_rules.super_teams.cards import Colour
 from sonic_rules.super_teams.options import seat_colours
 
@@ -43,13 +43,13 @@ TEAM_STYLE = {
     Colour.YELLOW: "bold yellow",
 }
 SPACE_STYLE = {
-    BoardSpace.START: "bold",
-    BoardSpace.GRASS: "green",
-    BoardSpace.BRIDGE: "dark_orange3",
-    BoardSpace.BONUS: "bold magenta",
-    BoardSpace.RINGS: "bold yellow",
-    BoardSpace.SPIKES: "bold bright_black",
-    BoardSpace.LOOP: "bold blue",
+    SpaceKind.START: "bold",
+    SpaceKind.GRASS: "green",
+    SpaceKind.BRIDGE: "dark_orange3",
+    SpaceKind.BONUS: "bold magenta",
+    SpaceKind.RINGS: "bold yellow",
+    SpaceKind.SPIKES: "bold bright_black",
+    SpaceKind.LOOP: "bold blue",
 }
 CHARACTER_STYLE = {
     "sonic": "bold bright_blue",

@@ -32,7 +32,7 @@ def test_options_as_a_mapping_or_with_written_names() -> None:
     assert state.options.set_back is True
     assert [c.name.value for c in state.characters] == ["eggman", "sonic"]
     named = cc.new_game(2, options=cc.Options(characters=("tails", "knuckles")))  # type: ignore[arg-type]
-    assert [c.name for c in named.characters] == [cc.CharacterName.TAILS, cc.CharacterName.KNUCKLES]
+    assert [c.name for c in named.characters] == [cc.Character.TAILS, cc.Character.KNUCKLES]
 
 
 @pytest.mark.parametrize(

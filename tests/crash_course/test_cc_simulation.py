@@ -50,7 +50,7 @@ from sonic_rules.crash_course import (
     to_json,
 )
 from sonic_rules.crash_course import events as E
-from sonic_rules.crash_course.state import CharacterName, ItemKind, Space, airborne_characters
+from sonic_rules.crash_course.state import Character, ItemKind, Space, airborne_characters
 
 CONFIGS = [
     (2, "standard"),
@@ -184,7 +184,7 @@ def _machine(variant: str, seats: tuple[int, ...]) -> type[RuleBasedStateMachine
             set_back=st.booleans(),
             damage_bars_only_moves=st.booleans(),
             literal_secondary_win=st.booleans(),
-            order=st.permutations(list(CharacterName)),
+            order=st.permutations(list(Character)),
         )
         def start(
             self,
@@ -193,7 +193,7 @@ def _machine(variant: str, seats: tuple[int, ...]) -> type[RuleBasedStateMachine
             set_back: bool,
             damage_bars_only_moves: bool,
             literal_secondary_win: bool,
-            order: list[CharacterName],
+            order: list[Character],
         ) -> None:
             count = 4 if variant == "two-player" else players
             options = Options(

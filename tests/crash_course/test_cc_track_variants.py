@@ -9,7 +9,7 @@ import pytest
 from crash_course.cc_scenario_tiles import ALL, COURSE, scenario, where
 from sonic_rules import CHANCE, IllegalActionError, InvalidStateError
 from sonic_rules.crash_course import (
-    CharacterName,
+    Character,
     DealTile,
     EndTurn,
     FinishShortcut,
@@ -277,10 +277,10 @@ def test_cc_two_player_characters_order_and_birds() -> None:
     """CC-TWO-PLAYER-CHARACTERS, CC-TWO-PLAYER-ORDER, CC-TWO-PLAYER-BIRDS."""
     state = new_game(2, variant="two-player")
     assert [(c.name, c.owner) for c in state.characters] == [
-        (CharacterName.SONIC, 0),
-        (CharacterName.TAILS, 1),
-        (CharacterName.KNUCKLES, 0),
-        (CharacterName.EGGMAN, 1),
+        (Character.SONIC, 0),
+        (Character.TAILS, 1),
+        (Character.KNUCKLES, 0),
+        (Character.EGGMAN, 1),
     ]
     assert state.required_birds == 7
     seats = []

@@ -8,7 +8,7 @@ import pytest
 from sonic_rules import CHANCE, IllegalActionError, InvalidStateError
 from sonic_rules.crash_course import (
     RULES,
-    CharacterName,
+    Character,
     DiscardToDraw,
     DrawItem,
     DrawItems,
@@ -75,11 +75,11 @@ def test_cc_proj_first_player_and_turn_order() -> None:
 
 def test_cc_proj_characters_option() -> None:
     """CC-PROJ-CHARACTERS: default order, or Options.characters; a bad roster is refused."""
-    assert [c.name for c in new_game(2).characters] == [CharacterName.SONIC, CharacterName.TAILS]
-    chosen = Options(characters=(CharacterName.EGGMAN, CharacterName.KNUCKLES))
-    assert new_game(2, options=chosen).characters[0].name is CharacterName.EGGMAN
+    assert [c.name for c in new_game(2).characters] == [Character.SONIC, Character.TAILS]
+    chosen = Options(characters=(Character.EGGMAN, Character.KNUCKLES))
+    assert new_game(2, options=chosen).characters[0].name is Character.EGGMAN
     with pytest.raises(InvalidStateError):
-        new_game(2, options=Options(characters=(CharacterName.SONIC, CharacterName.SONIC)))
+        new_game(2, options=Options(characters=(Character.SONIC, Character.SONIC)))
     with pytest.raises(InvalidStateError):
         new_game(5)
 

@@ -33,7 +33,7 @@ from sonic_rules.crash_course import (
     step,
 )
 from sonic_rules.crash_course import events as E
-from sonic_rules.crash_course.state import CharacterName, ItemKind, Space
+from sonic_rules.crash_course.state import Character, ItemKind, Space
 
 NAMES = ("Sonic", "Tails", "Knuckles", "Eggman")
 
@@ -146,22 +146,22 @@ def test_every_legal_action_of_random_games_is_described_with_names() -> None:
 
 def test_events_name_characters_and_use_possessives() -> None:
     assert (
-        E.ItemUsed(CharacterName.SONIC, ItemKind.BUMPER, "tails").describe()
+        E.ItemUsed(Character.SONIC, ItemKind.BUMPER, "tails").describe()
         == "Sonic bumps Tails with a Bumper."
     )
     assert (
-        E.TurnEnded(CharacterName.TAILS, CharacterName.KNUCKLES).describe()
+        E.TurnEnded(Character.TAILS, Character.KNUCKLES).describe()
         == "Tails' turn ends; Knuckles is up."
     )
     assert (
-        E.TurnEnded(CharacterName.EGGMAN, CharacterName.SONIC).describe()
+        E.TurnEnded(Character.EGGMAN, Character.SONIC).describe()
         == "Eggman's turn ends; Sonic is up."
     )
     assert E.ItemDiscarded(ItemKind.RING, 3, "traded for a Power-Up").describe() == (
         "3 Rings go to the discard pile (traded for a Power-Up)."
     )
-    assert E.RingsTaken(CharacterName.TAILS, 1).describe() == "Tails picks up 1 Ring."
-    moved = E.Moved(CharacterName.SONIC, Space(0, 0, 1), Space(0, 1, 0), "step")
+    assert E.RingsTaken(Character.TAILS, 1).describe() == "Tails picks up 1 Ring."
+    moved = E.Moved(Character.SONIC, Space(0, 0, 1), Space(0, 1, 0), "step")
     assert moved.describe() == "Sonic steps from tile 0 row 0 middle to tile 0 row 1 left."
 
 
@@ -185,7 +185,7 @@ def test_every_event_of_random_games_reads_as_a_sentence() -> None:
                 assert (text[0].isupper() or text[0].isdigit()) and text.endswith("."), text
                 assert "'s'" not in text and "s's" not in text, text
                 assert "character " not in text and "_" not in text, text
-                for name in CharacterName:
+                for name in Character:
                     assert f" {name.value} " not in f" {text} ", text
     assert {E.Moved, E.TurnEnded, E.Won, E.Drew} <= seen
 

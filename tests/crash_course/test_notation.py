@@ -40,7 +40,7 @@ from sonic_rules.crash_course import (
     new_game,
     setup_position,
 )
-from sonic_rules.crash_course import CharacterName as C
+from sonic_rules.crash_course import Character as C
 from sonic_rules.crash_course.notation import (
     NOTATION,
     action_to_str,

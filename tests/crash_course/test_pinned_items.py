@@ -37,12 +37,12 @@ from sonic_rules.crash_course import (
     step,
 )
 from sonic_rules.crash_course import events as E
-from sonic_rules.crash_course.state import CharacterName
+from sonic_rules.crash_course.state import Character
 
-SONIC = CharacterName.SONIC
-TAILS = CharacterName.TAILS
-KNUCKLES = CharacterName.KNUCKLES
-EGGMAN = CharacterName.EGGMAN
+SONIC = Character.SONIC
+TAILS = Character.TAILS
+KNUCKLES = Character.KNUCKLES
+EGGMAN = Character.EGGMAN
 
 
 def test_cc_item_motobug_reports_its_lane_hits_and_the_crabmeat_that_stops_it() -> None:

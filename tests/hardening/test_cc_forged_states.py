@@ -25,12 +25,12 @@ from sonic_rules.core.interning import IdentityMemo
 from sonic_rules.crash_course import from_json, to_json, validate_state
 from sonic_rules.crash_course.state import (
     BoardItem,
-    Character,
     Frame,
     FrameKind,
     How,
     ItemKind,
     Pending,
+    Piece,
     PlacedShortcut,
     Space,
     State,
@@ -104,7 +104,7 @@ def _course(number: int, **changes: Any) -> Callable[[State], State]:
 
 
 def _bare_character(state: State) -> State:
-    character = object.__new__(Character)
+    character = object.__new__(Piece)
     return attrs.evolve(state, characters=(character, *state.characters[1:]))
 
 
@@ -211,7 +211,7 @@ def test_the_shape_names_every_field_in_order() -> None:
         assert record.kind is not None
         fields = [f.name for f in attrs.fields(record.kind)]
         assert [name for name, _ in record.fields] == fields, record.kind
-    assert {record.kind for record in records} >= {State, Character, Space, Frame, Pending}
+    assert {record.kind for record in records} >= {State, Piece, Space, Frame, Pending}
 
 
 def test_states_of_games_and_their_json_pass() -> None:

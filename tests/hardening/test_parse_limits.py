@@ -25,7 +25,7 @@ from sonic_rules.crash_course.tiles import (
     default_catalogue,
     load_tiles,
 )
-from sonic_rules.super_teams.board import MAX_NOTATION_CHARS, MAX_SPACES, Board, Space
+from sonic_rules.super_teams.board import MAX_NOTATION_CHARS, MAX_SPACES, Board, SpaceKind
 from sonic_rules.super_teams.cards import Card, Colour
 
 
@@ -83,7 +83,7 @@ def test_st_board_loops_keep_their_fallback_and_beyond() -> None:
 
 def test_st_board_built_from_too_many_spaces_is_refused() -> None:
     with pytest.raises(BoardError):
-        Board((Space.START,) + (Space.GRASS,) * MAX_SPACES)
+        Board((SpaceKind.START,) + (SpaceKind.GRASS,) * MAX_SPACES)
 
 
 # ----- Super Teams card names ---------------------------------------------------------------

@@ -15,7 +15,7 @@ import pytest
 
 from sonic_rules.core.errors import BoardError, InvalidActionError
 from sonic_rules.super_teams import board as board_module
-from sonic_rules.super_teams.board import MAX_NOTATION_CHARS, MAX_SPACES, Board, Loop, Space
+from sonic_rules.super_teams.board import MAX_NOTATION_CHARS, MAX_SPACES, Board, Loop, SpaceKind
 from sonic_rules.super_teams.cards import Card, Colour, movement_deck
 
 
@@ -132,13 +132,13 @@ def test_st_board_notation_double_spaces_read_in_either_order() -> None:
     them in the canonical order."""
     board = Board.parse("S X/R ./R ./X R/X R/. X/.")
     assert board.spaces == (
-        Space.START,
-        Space.RINGS_SPIKES,
-        Space.RINGS_GRASS,
-        Space.SPIKES_GRASS,
-        Space.RINGS_SPIKES,
-        Space.RINGS_GRASS,
-        Space.SPIKES_GRASS,
+        SpaceKind.START,
+        SpaceKind.RINGS_SPIKES,
+        SpaceKind.RINGS_GRASS,
+        SpaceKind.SPIKES_GRASS,
+        SpaceKind.RINGS_SPIKES,
+        SpaceKind.RINGS_GRASS,
+        SpaceKind.SPIKES_GRASS,
     )
     assert str(board) == "S R/X R/. X/. R/X R/. X/."
 
@@ -169,25 +169,27 @@ def test_st_board_notation_at_most_max_notation_chars_characters() -> None:
 def test_st_board_notation_a_board_built_from_spaces_is_a_tuple_of_at_most_max_spaces() -> None:
     """ST-BOARD-NOTATION: `Board` takes a tuple of at most `MAX_SPACES` spaces."""
     message = f"a board is a tuple of at most {MAX_SPACES:,} spaces"
-    assert _built_board_error([Space.START, Space.GRASS]) == message
-    largest = (Space.START,) + (Space.GRASS,) * (MAX_SPACES - 1)
+    assert _built_board_error([SpaceKind.START, SpaceKind.GRASS]) == message
+    largest = (SpaceKind.START,) + (SpaceKind.GRASS,) * (MAX_SPACES - 1)
     assert len(Board(largest)) == MAX_SPACES
-    assert _built_board_error((*largest, Space.GRASS)) == message
+    assert _built_board_error((*largest, SpaceKind.GRASS)) == message
 
 
 def test_st_board_notation_a_board_built_from_spaces_names_the_bad_space() -> None:
     """ST-BOARD-NOTATION: the start first and only once, every entry a space; the error
     names the space's index."""
     assert _built_board_error(()) == "space 0: the board is empty"
-    assert _built_board_error((Space.GRASS, Space.START)) == (
+    assert _built_board_error((SpaceKind.GRASS, SpaceKind.START)) == (
         "space 0: the first space must be the start"
     )
-    assert _built_board_error((Space.START, Space.GRASS, Space.START)) == (
+    assert _built_board_error((SpaceKind.START, SpaceKind.GRASS, SpaceKind.START)) == (
         "space 2: only the first space may be the start"
     )
-    assert _built_board_error((Space.START, Space.GRASS, "L")) == "space 2: not a space: 'L'"
+    assert (
+        _built_board_error((SpaceKind.START, SpaceKind.GRASS, "L")) == "space 2: not a space: 'L'"
+    )
     with pytest.raises(BoardError) as caught:
-        Board((Space.START, Space.START))
+        Board((SpaceKind.START, SpaceKind.START))
     error = caught.value
     assert error.where == "space 1"
     assert error.message == "only the first space may be the start"
@@ -276,7 +278,7 @@ def test_st_board_notation_the_shipped_board_is_read_from_the_package_data(
     assert board == expected
     assert Board.default() is board
     assert len(board) == 52
-    assert board[0] is Space.START
+    assert board[0] is SpaceKind.START
     assert [(loop.first, loop.last) for loop in board.loops] == [
         (11, 13),
         (26, 29),

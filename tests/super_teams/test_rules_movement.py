@@ -21,7 +21,7 @@ from sonic_rules.super_teams import (
     Phase,
     Piece,
     Play,
-    Space,
+    SpaceKind,
     Surface,
     apply,
     legal_actions,
@@ -418,20 +418,20 @@ def test_st_board_notation_every_token_and_doubles_in_either_order() -> None:
     """ST-BOARD-NOTATION: S . = B R X L R/X R/. X/. and the reversed doubles."""
     board = Board.parse("S . = B R X L . R/X X/R R/. ./R X/. ./X")
     assert board.spaces == (
-        Space.START,
-        Space.GRASS,
-        Space.BRIDGE,
-        Space.BONUS,
-        Space.RINGS,
-        Space.SPIKES,
-        Space.LOOP,
-        Space.GRASS,
-        Space.RINGS_SPIKES,
-        Space.RINGS_SPIKES,
-        Space.RINGS_GRASS,
-        Space.RINGS_GRASS,
-        Space.SPIKES_GRASS,
-        Space.SPIKES_GRASS,
+        SpaceKind.START,
+        SpaceKind.GRASS,
+        SpaceKind.BRIDGE,
+        SpaceKind.BONUS,
+        SpaceKind.RINGS,
+        SpaceKind.SPIKES,
+        SpaceKind.LOOP,
+        SpaceKind.GRASS,
+        SpaceKind.RINGS_SPIKES,
+        SpaceKind.RINGS_SPIKES,
+        SpaceKind.RINGS_GRASS,
+        SpaceKind.RINGS_GRASS,
+        SpaceKind.SPIKES_GRASS,
+        SpaceKind.SPIKES_GRASS,
     )
     assert len(board) == 14
 

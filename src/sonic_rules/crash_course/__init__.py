@@ -65,8 +65,9 @@ from sonic_rules.crash_course.observation import (
     observation_shape,
     observation_tensor,
 )
-from sonic_rules.crash_course.options import CharacterName, Options, Variant
+from sonic_rules.crash_course.options import Character, Options, Variant
 from sonic_rules.crash_course.phases import PHASES, Phase
+from sonic_rules.crash_course.pieces import ItemKind, Piece, Space
 from sonic_rules.crash_course.players import PLAYERS, greedy_player, play_game, score
 from sonic_rules.crash_course.rules import RULES
 from sonic_rules.crash_course.serialize import (
@@ -76,11 +77,11 @@ from sonic_rules.crash_course.serialize import (
     to_json,
 )
 from sonic_rules.crash_course.setup import new_game, position_kwargs, setup_position
-from sonic_rules.crash_course.state import ItemKind, Space, State
+from sonic_rules.crash_course.state import State
 from sonic_rules.crash_course.tiles import Catalogue, default_catalogue, load_tiles
 from sonic_rules.crash_course.validate import validate_state
 from sonic_rules.crash_course.views import (
-    SeenCharacter,
+    SeenPiece,
     View,
     events_for,
     legal_actions_for_view,
@@ -104,7 +105,7 @@ __all__ = [
     "RULES",
     "Action",
     "Catalogue",
-    "CharacterName",
+    "Character",
     "DealTile",
     "DiscardToDraw",
     "DrawItem",
@@ -121,13 +122,14 @@ __all__ = [
     "Move",
     "Options",
     "Phase",
+    "Piece",
     "PlaceItem",
     "PowerUpHeal",
     "PowerUpTurn",
     "RandomPlayer",
     "Recover",
     "RevealItem",
-    "SeenCharacter",
+    "SeenPiece",
     "SkipDraw",
     "Space",
     "State",

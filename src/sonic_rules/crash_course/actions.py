@@ -22,7 +22,7 @@ from sonic_rules.crash_course.events import (
     number_text,
     space_text,
 )
-from sonic_rules.crash_course.state import ItemKind, Space
+from sonic_rules.crash_course.pieces import ItemKind, Space
 
 
 class Wording(Protocol):

@@ -22,11 +22,11 @@ from sonic_rules.crash_course.events import (
 from sonic_rules.crash_course.state import (
     KINDS,
     BoardItem,
-    Character,
     ItemKind,
     Pending,
     PendingKind,
     Phase,
+    Piece,
     PlacedShortcut,
     Space,
     State,
@@ -45,7 +45,7 @@ _ITEM_LETTERS = {
 _EDGES = ("north", "east", "south", "west")
 
 
-def acting_character(state: State) -> Character:
+def acting_character(state: State) -> Piece:
     """The character whose decision it is: in the ring-drop and recovery phases the one
     owing the decision, else the active one (as `phases.PHASES` declares)."""
     if state.pending and state.phase in (Phase.RING_DROP, Phase.RECOVERY):
@@ -149,7 +149,7 @@ def _shortcut_lines(state: State) -> list[str]:
     return lines
 
 
-def _board(state: State, character: Character, seat: int | None) -> str:
+def _board(state: State, character: Piece, seat: int | None) -> str:
     """A character board: where, damage, items (a count for another seat's), Rings."""
     where = (
         "off the track" if character.position is None else _space_name(state, character.position)

@@ -20,12 +20,12 @@ from sonic_rules.crash_course.phases import PHASES
 from sonic_rules.crash_course.state import (
     BoardItem,
     Character,
-    CharacterName,
     Frame,
     ItemKind,
     Options,
     Pending,
     Phase,
+    Piece,
     PlacedShortcut,
     PlacedTile,
     Space,
@@ -35,7 +35,7 @@ from sonic_rules.crash_course.state import (
 )
 from sonic_rules.crash_course.tiles import LANES, Catalogue, oriented_features
 
-_CHARACTER_FIELDS = frozenset(field.name for field in attrs.fields(Character))
+_CHARACTER_FIELDS = frozenset(field.name for field in attrs.fields(Piece))
 
 
 def _space_key(space: Space) -> tuple[int, int, int]:
@@ -152,7 +152,7 @@ class Draft(
     players: int
     options: Options
     catalogue: Catalogue
-    characters: list[Character]
+    characters: list[Piece]
     birds: list[int]
     bird_supply: int
     pile: list[int]
@@ -215,13 +215,13 @@ class Draft(
         """The course changed: features are read afresh."""
         self.features = {}
 
-    def update(self, number: int, **changes: Any) -> Character:
+    def update(self, number: int, **changes: Any) -> Piece:
         """Change character ``number``'s board; returns the new value."""
         old = self.characters[number]
         if not changes.keys() <= _CHARACTER_FIELDS:
             raise TypeError(f"not character fields: {sorted(changes.keys() - _CHARACTER_FIELDS)}")
         get = changes.get
-        character = Character(
+        character = Piece(
             get("name", old.name),
             get("owner", old.owner),
             get("position", old.position),
@@ -241,7 +241,7 @@ class Draft(
         if old is not None and self.occupied.get(old) == number:
             del self.occupied[old]
         self.occupied[space] = number
-        self.characters[number] = Character(
+        self.characters[number] = Piece(
             character.name,
             character.owner,
             space,
@@ -262,7 +262,7 @@ class Draft(
         course = self.__dict__.get("course")
         return len(self.original.course if course is None else course)
 
-    def name(self, number: int) -> CharacterName:
+    def name(self, number: int) -> Character:
         """Character ``number``'s name."""
         return self.characters[number].name
 

@@ -19,7 +19,8 @@ from sonic_rules.core.serialization import (
     load_event,
     make_converter,
 )
-from sonic_rules.crash_course.state import CharacterName, ItemKind, Space
+from sonic_rules.crash_course.options import Character
+from sonic_rules.crash_course.pieces import ItemKind, Space
 from sonic_rules.crash_course.tiles import LANE_NAMES
 
 _ITEM_NAMES = {
@@ -34,10 +35,10 @@ _ITEM_NAMES = {
 
 
 def character_text(name: object) -> str:
-    """``CharacterName.TAILS`` (or ``"tails"``) -> ``"Tails"``; anything else as its repr."""
-    if isinstance(name, CharacterName):
+    """``Character.TAILS`` (or ``"tails"``) -> ``"Tails"``; anything else as its repr."""
+    if isinstance(name, Character):
         return name.value.capitalize()
-    if isinstance(name, str) and name in {member.value for member in CharacterName}:
+    if isinstance(name, str) and name in {member.value for member in Character}:
         return name.capitalize()
     return repr(name)
 
@@ -96,7 +97,7 @@ def listing(words: Sequence[str]) -> str:
 class Drew(Event):
     """A token was drawn."""
 
-    character: CharacterName
+    character: Character
     kind: ItemKind
 
     def describe(self) -> str:
@@ -107,7 +108,7 @@ class Drew(Event):
 class ItemKept(Event):
     """A drawn item (or Ring) was kept."""
 
-    character: CharacterName
+    character: Character
     kind: ItemKind
 
     def describe(self) -> str:
@@ -118,7 +119,7 @@ class ItemKept(Event):
 class HiddenDrew(Event):
     """A token was drawn by another seat: only its drawer sees which (`views.events_for`)."""
 
-    character: CharacterName
+    character: Character
 
     def describe(self) -> str:
         return f"{_who(self.character)} draws a token."
@@ -128,7 +129,7 @@ class HiddenDrew(Event):
 class HiddenItemKept(Event):
     """Another seat kept a drawn item: only its holder sees which (`views.events_for`)."""
 
-    character: CharacterName
+    character: Character
 
     def describe(self) -> str:
         return f"{_who(self.character)} keeps an item."
@@ -174,7 +175,7 @@ class PileReshuffled(Event):
 class DrawSkipped(Event):
     """A player with a full hand skipped the draw, or nothing was left to draw."""
 
-    character: CharacterName
+    character: Character
 
     def describe(self) -> str:
         return f"{_who(self.character)} draws nothing."
@@ -184,7 +185,7 @@ class DrawSkipped(Event):
 class PowerUpGained(Event):
     """Three Rings were exchanged for the Power-Up token."""
 
-    character: CharacterName
+    character: Character
 
     def describe(self) -> str:
         return f"{_who(self.character)} trades 3 Rings for the Power-Up token."
@@ -194,7 +195,7 @@ class PowerUpGained(Event):
 class PowerUpSpent(Event):
     """The Power-Up token was spent (``use`` is ``heal`` or ``turn``)."""
 
-    character: CharacterName
+    character: Character
     use: str
 
     def describe(self) -> str:
@@ -205,7 +206,7 @@ class PowerUpSpent(Event):
 class Fixed(Event):
     """One damage was removed."""
 
-    character: CharacterName
+    character: Character
     damage: int
 
     def describe(self) -> str:
@@ -228,7 +229,7 @@ _MOVES = {
 class Moved(Event):
     """A character entered a space (``how``: step, push, boost, jump, bump, ...)."""
 
-    character: CharacterName
+    character: Character
     start: Space | None
     end: Space
     how: str
@@ -249,7 +250,7 @@ class Moved(Event):
 class TookDamage(Event):
     """A character took 1 damage (``source``: spikes, Crabmeat, Motobug, ...)."""
 
-    character: CharacterName
+    character: Character
     source: str
     damage: int
 
@@ -263,7 +264,7 @@ class TookDamage(Event):
 class KnockedDown(Event):
     """Beginner: a damaged character lies down."""
 
-    character: CharacterName
+    character: Character
     source: str
 
     def describe(self) -> str:
@@ -274,7 +275,7 @@ class KnockedDown(Event):
 class Recovered(Event):
     """Beginner: a character got up (with a Ring, or after skipping a turn)."""
 
-    character: CharacterName
+    character: Character
     with_ring: bool
 
     def describe(self) -> str:
@@ -286,7 +287,7 @@ class Recovered(Event):
 class TurnSkipped(Event):
     """Beginner: a knocked-down character skipped its turn."""
 
-    character: CharacterName
+    character: Character
 
     def describe(self) -> str:
         return f"{_who(self.character)} skips this turn."
@@ -296,7 +297,7 @@ class TurnSkipped(Event):
 class ItemPlaced(Event):
     """An item was put on a space."""
 
-    character: CharacterName
+    character: Character
     kind: ItemKind
     space: Space
 
@@ -314,7 +315,7 @@ class ItemUsed(Event):
     Motobug, ``"tile N"`` (a course tile) for a Bomb.
     """
 
-    character: CharacterName
+    character: Character
     kind: ItemKind
     target: str
 
@@ -344,7 +345,7 @@ class ItemRevealed(Event):
 class RingsDropped(Event):
     """A ring stack was dropped (``space`` ``None``: discarded, no room behind)."""
 
-    character: CharacterName
+    character: Character
     count: int
     space: Space | None
 
@@ -359,7 +360,7 @@ class RingsDropped(Event):
 class RingsTaken(Event):
     """A character took a ring stack or a Ring token from the track."""
 
-    character: CharacterName
+    character: Character
     count: int
 
     def describe(self) -> str:
@@ -397,7 +398,7 @@ class SetBack(Event):
     """A character on the recycled tile was moved to the new rearmost one (the set-back
     option, or the lifter's own character in the 2-player variant)."""
 
-    character: CharacterName
+    character: Character
     space: Space
 
     def describe(self) -> str:
@@ -418,7 +419,7 @@ class TileTurned(Event):
 class ShortcutLaid(Event):
     """Shortcut tiles were laid."""
 
-    character: CharacterName
+    character: Character
     tiles: tuple[str, ...]
 
     def describe(self) -> str:
@@ -440,7 +441,7 @@ class ShortcutReturned(Event):
 class BirdGained(Event):
     """A Flicky Bird was gained (``why``: new tile, or an ability)."""
 
-    character: CharacterName
+    character: Character
     seat: int
     why: str
 
@@ -452,8 +453,8 @@ class BirdGained(Event):
 class TurnEnded(Event):
     """A turn ended; the next character is up."""
 
-    character: CharacterName
-    next_character: CharacterName
+    character: Character
+    next_character: Character
 
     def describe(self) -> str:
         ended = possessive(_who(self.character))

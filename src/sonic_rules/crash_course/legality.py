@@ -38,9 +38,9 @@ from sonic_rules.crash_course.state import (
     REVEALING,
     RING_DROP,
     SETUP,
-    Character,
     ItemKind,
     Phase,
+    Piece,
     Space,
     State,
 )
@@ -182,7 +182,7 @@ def _turn(state: State) -> list[Any]:
     return listed
 
 
-def _item_actions(state: State, character: Character, seat: int) -> list[Any]:
+def _item_actions(state: State, character: Piece, seat: int) -> list[Any]:
     """The items and Power-Ups the active character may use (``CC-PROJ-ITEMS-OWN-TURN``)."""
     # CC-DAMAGE-FIRST: with damage only a fix (or a Power-Up spent on it).
     free = not character.damage or state.options.damage_bars_only_moves

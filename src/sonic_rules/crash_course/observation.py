@@ -93,7 +93,7 @@ from sonic_rules.core.observation import (
     per_slot,
     to_act_section,
 )
-from sonic_rules.crash_course.options import CharacterName, Options, Variant
+from sonic_rules.crash_course.options import Character, Options, Variant
 from sonic_rules.crash_course.state import (
     KINDS,
     BoardItem,
@@ -108,7 +108,7 @@ from sonic_rules.crash_course.validate import TERMINATIONS
 from sonic_rules.crash_course.views import View, observe
 
 _CHARACTERS = 4
-_NAMES: tuple[CharacterName, ...] = tuple(CharacterName)
+_NAMES: tuple[Character, ...] = tuple(Character)
 _FEATURES: tuple[str, ...] = tuple(FEATURES)
 _SPACES = ROWS * LANES
 _SPACE_WIDTH = len(_FEATURES) + len(KINDS) + 1 + _CHARACTERS

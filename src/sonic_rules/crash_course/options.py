@@ -12,7 +12,7 @@ import attrs
 from sonic_rules.core.boundary import check_whole_number
 
 
-class CharacterName(enum.Enum):
+class Character(enum.Enum):
     """The four characters; each has an ability (``CC-ABILITY-*``)."""
 
     SONIC = "sonic"
@@ -70,7 +70,7 @@ class Options:
     open_items: bool = False
     turn_limit: int | None = None
     decision_limit: int | None = None
-    characters: tuple[CharacterName, ...] = ()
+    characters: tuple[Character, ...] = ()
     beginner_course: tuple[tuple[str, bool], ...] = ()
 
 

@@ -25,6 +25,7 @@ The engine changes phase only with ``PHASES.goto(phase, trigger)``.
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 from sonic_rules.core.chance import CHANCE
@@ -53,7 +54,25 @@ from sonic_rules.crash_course.actions import (
     UseMotobug,
     UseShortcut,
 )
-from sonic_rules.crash_course.state import Phase as Phase
+
+
+class Phase(enum.StrEnum):
+    """Who acts and what they may do; a ``str`` enum (``state.phase == "actions"``).
+
+    Declared (who acts, what each phase accepts, how one leads to another) below.
+    """
+
+    SETUP = "setup"
+    DRAW_CHOICE = "draw-choice"
+    DRAWING = "drawing"
+    KEEP_CHOICE = "keep-choice"
+    ACTIONS = "actions"
+    REVEALING = "revealing"
+    LAY_TILE = "lay-tile"
+    LAYING_SHORTCUT = "laying-shortcut"
+    RING_DROP = "ring-drop"
+    RECOVERY = "recovery"
+    GAME_OVER = "game-over"
 
 
 def _active_owner(state: Any) -> int:

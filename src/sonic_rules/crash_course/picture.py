@@ -19,14 +19,14 @@ from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course.actions import ACTION_TYPES
 from sonic_rules.crash_course.describe import describe_action
 from sonic_rules.crash_course.events import character_text, item_text
-from sonic_rules.crash_course.options import CharacterName, Variant
+from sonic_rules.crash_course.options import Character, Variant
 from sonic_rules.crash_course.state import (
     MAX_DAMAGE,
     MAX_RINGS,
     BoardItem,
-    Character,
     ItemKind,
     Phase,
+    Piece,
     PlacedShortcut,
     PlacedTile,
     Space,
@@ -40,7 +40,7 @@ from sonic_rules.crash_course.tiles import (
     effective_turn,
     oriented_features,
 )
-from sonic_rules.crash_course.views import SeenCharacter, View, stand_in
+from sonic_rules.crash_course.views import SeenPiece, View, stand_in
 from sonic_rules.svg import Canvas
 
 CELL = 120.0
@@ -55,10 +55,10 @@ ARROW = "#e0218a"
 MIDDLE_BOLD = {"text_anchor": "middle", "font_weight": "bold"}
 
 LOOKS = {
-    CharacterName.SONIC: ("#1f5fbf", "circle", "So"),
-    CharacterName.TAILS: ("#f08c00", "square", "Ta"),
-    CharacterName.KNUCKLES: ("#d1321f", "triangle", "Kn"),
-    CharacterName.EGGMAN: ("#6a3d9a", "diamond", "Eg"),
+    Character.SONIC: ("#1f5fbf", "circle", "So"),
+    Character.TAILS: ("#f08c00", "square", "Ta"),
+    Character.KNUCKLES: ("#d1321f", "triangle", "Kn"),
+    Character.EGGMAN: ("#6a3d9a", "diamond", "Eg"),
 }
 """Each character's colour, shape and initials: the shape and letters tell them apart too."""
 FEATURE_FILL = {".": "#e9e2cf", "*": "#e9e2cf", "^": "#a3a8ae", "B": "#f7e08a", "<": "#bfe3ef"}
@@ -220,7 +220,7 @@ def draw(
     for move in moves:
         _arrow(canvas, layout, move)
     _piles(canvas, subject, course_bottom)
-    characters: tuple[Character | SeenCharacter, ...] = subject.characters
+    characters: tuple[Piece | SeenPiece, ...] = subject.characters
     for number, character in enumerate(characters):
         _board(canvas, subject, character, course_bottom + 30 + number * BOARD_ROW)
     return canvas
@@ -239,7 +239,7 @@ def _title(subject: Subject) -> str:
     )
 
 
-def acting_character(subject: Subject) -> Character | SeenCharacter:
+def acting_character(subject: Subject) -> Piece | SeenPiece:
     """The character whose decision it is (the one owing a ring drop or a recovery)."""
     if subject.pending and subject.phase in (Phase.RING_DROP, Phase.RECOVERY):
         return subject.characters[subject.pending[0].character]
@@ -471,7 +471,7 @@ def _characters(canvas: Canvas, subject: Subject, layout: _Layout) -> None:
 
 
 def _token(
-    canvas: Canvas, name: CharacterName, x: float, y: float, size: float, down: bool = False
+    canvas: Canvas, name: Character, x: float, y: float, size: float, down: bool = False
 ) -> None:
     """A character's token; a knocked-down character's has a dashed edge."""
     fill, shape, letters = LOOKS[name]
@@ -510,14 +510,14 @@ def required_birds(subject: Subject) -> int:
     return (subject if isinstance(subject, State) else stand_in(subject)).required_birds
 
 
-def _held(character: Character | SeenCharacter) -> tuple[tuple[ItemKind, ...] | None, int]:
+def _held(character: Piece | SeenPiece) -> tuple[tuple[ItemKind, ...] | None, int]:
     """The items the picture may show (``None``: face down) and how many are held."""
-    if isinstance(character, Character):
+    if isinstance(character, Piece):
         return character.items, len(character.items)
     return character.items, character.item_count
 
 
-def _board_words(subject: Subject, character: Character | SeenCharacter) -> str:
+def _board_words(subject: Subject, character: Piece | SeenPiece) -> str:
     """A character board in words, for its title."""
     beginner = subject.variant is Variant.BEGINNER
     items, count = _held(character)
@@ -536,9 +536,7 @@ def _board_words(subject: Subject, character: Character | SeenCharacter) -> str:
     )
 
 
-def _board(
-    canvas: Canvas, subject: Subject, character: Character | SeenCharacter, top: float
-) -> None:
+def _board(canvas: Canvas, subject: Subject, character: Piece | SeenPiece, top: float) -> None:
     name = character_text(character.name)
     acting = subject.to_act == character.owner and acting_character(subject) is character
     canvas.open(f"{name}'s board (seat {character.owner}): {_board_words(subject, character)}")
@@ -566,7 +564,7 @@ def _board(
     canvas.close()
 
 
-def _held_items(canvas: Canvas, character: Character | SeenCharacter, x: float, top: float) -> None:
+def _held_items(canvas: Canvas, character: Piece | SeenPiece, x: float, top: float) -> None:
     """The items held: face up, or backs with their count."""
     items, count = _held(character)
     if not count:

@@ -45,13 +45,13 @@ from sonic_rules.crash_course.state import (
     TOTAL_BIRDS,
     BoardItem,
     Character,
-    CharacterName,
     Frame,
     ItemKind,
     Options,
     Pending,
     PendingKind,
     Phase,
+    Piece,
     PlacedShortcut,
     PlacedTile,
     Space,
@@ -231,7 +231,7 @@ class Names:
         self.numbers = {character.name.value: n for n, character in enumerate(state.characters)}
 
     def index(self, name: object, parameter: str, where: str) -> int:
-        key = name.value if isinstance(name, CharacterName) else _text(name, parameter)
+        key = name.value if isinstance(name, Character) else _text(name, parameter)
         if key not in self.numbers:
             raise InvalidStateError(f"no character {key!r} in this game", where)
         return self.numbers[key]
@@ -264,7 +264,7 @@ class Names:
         rings: object,
         power_ups: object,
         knocked_down: object,
-    ) -> tuple[Character, ...]:
+    ) -> tuple[Piece, ...]:
         """Every character board: position, damage, items, Rings, Power-Up, lying down."""
         boards = [attrs.asdict(character, recurse=False) for character in self.characters]
         for number, label, value in self.keyed(positions, "positions"):
@@ -283,7 +283,7 @@ class Names:
             boards[number]["power_up"] = True
         for number in self.listed(knocked_down, "knocked_down"):
             boards[number]["knocked_down"] = True
-        return tuple(Character(**board) for board in boards)
+        return tuple(Piece(**board) for board in boards)
 
     def pending(self, entries: object) -> tuple[Pending, ...]:
         """Owed decisions: ``(kind, character)`` or ``(kind, character, rings)``."""
@@ -499,7 +499,7 @@ def _where(space: Space) -> tuple[int, int, int]:
 def _board_kwargs(state: State) -> dict[str, Any]:
     characters = state.characters
 
-    def by_name(value: Callable[[Character], Any]) -> dict[str, Any]:
+    def by_name(value: Callable[[Piece], Any]) -> dict[str, Any]:
         return {c.name.value: value(c) for c in characters if value(c)}
 
     return {

@@ -24,8 +24,8 @@ from sonic_rules.crash_course.state import (
     GAME_OVER,
     MOTOBUG,
     PLACED_KINDS,
-    Character,
     ItemKind,
+    Piece,
     State,
 )
 
@@ -58,7 +58,7 @@ def _not_an_outcome(state: State, action: Any, rule: str) -> NoReturn:
     raise IllegalActionError(rule, f"{action} is not a possible outcome here")
 
 
-def _own_items(state: State, action: Any) -> Character:
+def _own_items(state: State, action: Any) -> Piece:
     """``CC-PROJ-ITEMS-OWN-TURN``: only the active character, in its actions phase, uses
     its own items and Power-Up (not another seat, not during a draw, lay or drop).
 
@@ -95,7 +95,7 @@ def _check_damage_first(state: State) -> None:
         raise _damage_first()
 
 
-def _held(character: Character, kind: ItemKind) -> None:
+def _held(character: Piece, kind: ItemKind) -> None:
     if kind not in character.items:
         raise IllegalActionError("CC-HOLD-LIMIT", f"no {kind.value} held")
 

@@ -33,10 +33,9 @@ from sonic_rules.core.serialization import (
     make_converter,
 )
 from sonic_rules.crash_course.actions import ACTION_TYPES, Action
-from sonic_rules.crash_course.options import CharacterName, Options, Variant
+from sonic_rules.crash_course.options import Character, Options, Variant
 from sonic_rules.crash_course.state import (
     BoardItem,
-    Character,
     Frame,
     FrameKind,
     How,
@@ -44,6 +43,7 @@ from sonic_rules.crash_course.state import (
     Pending,
     PendingKind,
     Phase,
+    Piece,
     PlacedShortcut,
     PlacedTile,
     Space,
@@ -228,7 +228,7 @@ def _values_of(kind: type[enum.Enum]) -> Callable[[Any], str]:
 
 
 _variant = _values_of(Variant)
-_name = _values_of(CharacterName)
+_name = _values_of(Character)
 _item_kind = _values_of(ItemKind)
 _phase = _values_of(Phase)
 _frame_kind = _values_of(FrameKind)
@@ -266,8 +266,8 @@ def _beginner_tile(entry: Any) -> str:
     return f"[{_string(_of(str, entry[0]))},{_flag(entry[1])}]"
 
 
-def _character(character: Character) -> str:
-    _of(Character, character)
+def _character(character: Piece) -> str:
+    _of(Piece, character)
     return (
         f'{{"name":{_name(character.name)},"owner":{_int(character.owner)},'
         f'"position":{_optional_space(character.position)},'

@@ -44,7 +44,7 @@ from sonic_rules.crash_course.state import (
     KINDS,
     TOKEN_COUNTS,
     TOTAL_BIRDS,
-    CharacterName,
+    Character,
     Frame,
     Options,
     Phase,
@@ -101,11 +101,11 @@ def _plain(options: Options) -> Options:
             )
     names = []
     for index, name in enumerate(options.characters):
-        if isinstance(name, CharacterName):
+        if isinstance(name, Character):
             names.append(name)
             continue
         try:
-            names.append(CharacterName(name))
+            names.append(Character(name))
         except ValueError:
             raise InvalidStateError(
                 f"unknown character {name!r}", f"$.options.characters[{index}]"

@@ -26,7 +26,7 @@ from sonic_rules.crash_course.draft import Draft
 from sonic_rules.crash_course.items import gain_bird
 from sonic_rules.crash_course.placement import progress
 from sonic_rules.crash_course.state import (
-    CharacterName,
+    Character,
     Frame,
     FrameKind,
     How,
@@ -451,7 +451,7 @@ def use_shortcut(d: Draft, action: A.UseShortcut) -> None:
     assert joined is not None
     d.actions_left -= 1
     d.moved_this_turn = True
-    if joined[1] and d.name(active) is CharacterName.KNUCKLES:
+    if joined[1] and d.name(active) is Character.KNUCKLES:
         # CC-ABILITY-KNUCKLES: +1 for the use, +1 per tile laid for it this turn.
         gain_bird(d, active, "Knuckles used a shortcut")
         for tile in joined[1]:

@@ -18,73 +18,30 @@ import attrs
 
 from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.game import Outcome
-from sonic_rules.core.interning import memo
 from sonic_rules.core.picture import Pictured
-from sonic_rules.crash_course.options import CharacterName as CharacterName
+from sonic_rules.crash_course.options import Character as Character
 from sonic_rules.crash_course.options import Options as Options
 from sonic_rules.crash_course.options import Variant as Variant
-from sonic_rules.crash_course.tiles import LANE_NAMES, Catalogue
-
-
-class Phase(enum.StrEnum):
-    """Who acts and what they may do; a ``str`` enum (``state.phase == "actions"``).
-
-    Declared (who acts, what each phase accepts, how one leads to another) in
-    `phases`; the names live here because the state carries one.
-    """
-
-    SETUP = "setup"
-    DRAW_CHOICE = "draw-choice"
-    DRAWING = "drawing"
-    KEEP_CHOICE = "keep-choice"
-    ACTIONS = "actions"
-    REVEALING = "revealing"
-    LAY_TILE = "lay-tile"
-    LAYING_SHORTCUT = "laying-shortcut"
-    RING_DROP = "ring-drop"
-    RECOVERY = "recovery"
-    GAME_OVER = "game-over"
-
-
-class ItemKind(enum.Enum):
-    """The seven item tokens, in the order of the count tuples."""
-
-    MOTOBUG = "motobug"
-    BOMB = "bomb"
-    BUMPER = "bumper"
-    SPRING = "spring"
-    BOOSTER = "booster"
-    CRABMEAT = "crabmeat"
-    RING = "ring"
-
-    index: int
-    """Position of this kind in ``pile``/``discard``/``box`` count tuples (a plain
-    attribute of each member, read on every draw and in every sort of items)."""
-
-
-KINDS: tuple[ItemKind, ...] = tuple(ItemKind)
-for _number, _kind in enumerate(KINDS):
-    _kind.index = _number
-# CC-COMPONENTS: the box contents. Every count below is a hard limit the referee keeps
-# (tokens only move between pile, discard, box, boards and track; ``item_total``).
-TOKEN_COUNTS: dict[ItemKind, int] = {
-    ItemKind.RING: 10,
-    ItemKind.BOOSTER: 10,
-    ItemKind.SPRING: 10,
-    ItemKind.CRABMEAT: 10,
-    ItemKind.BOMB: 5,
-    ItemKind.BUMPER: 5,
-    ItemKind.MOTOBUG: 10,
-}
-TOTAL_ITEMS = 60
-TOTAL_BIRDS = 24
-TOTAL_DAMAGE = 12
-TOTAL_POWER_UPS = 4
-MAX_DAMAGE = 2
-MAX_ITEMS = 2
-MAX_RINGS = 3
-PLACED_KINDS = (ItemKind.SPRING, ItemKind.BOOSTER, ItemKind.CRABMEAT)
-BEGINNER_KINDS = (ItemKind.BOOSTER, ItemKind.CRABMEAT, ItemKind.RING)
+from sonic_rules.crash_course.phases import PHASES
+from sonic_rules.crash_course.phases import Phase as Phase
+from sonic_rules.crash_course.pieces import (
+    BEGINNER_KINDS as BEGINNER_KINDS,
+)
+from sonic_rules.crash_course.pieces import KINDS as KINDS
+from sonic_rules.crash_course.pieces import MAX_DAMAGE as MAX_DAMAGE
+from sonic_rules.crash_course.pieces import MAX_ITEMS as MAX_ITEMS
+from sonic_rules.crash_course.pieces import MAX_RINGS as MAX_RINGS
+from sonic_rules.crash_course.pieces import PLACED_KINDS as PLACED_KINDS
+from sonic_rules.crash_course.pieces import TOKEN_COUNTS as TOKEN_COUNTS
+from sonic_rules.crash_course.pieces import TOTAL_BIRDS as TOTAL_BIRDS
+from sonic_rules.crash_course.pieces import TOTAL_DAMAGE as TOTAL_DAMAGE
+from sonic_rules.crash_course.pieces import TOTAL_ITEMS as TOTAL_ITEMS
+from sonic_rules.crash_course.pieces import TOTAL_POWER_UPS as TOTAL_POWER_UPS
+from sonic_rules.crash_course.pieces import ItemKind as ItemKind
+from sonic_rules.crash_course.pieces import Piece as Piece
+from sonic_rules.crash_course.pieces import Space as Space
+from sonic_rules.crash_course.pieces import space_at as space_at
+from sonic_rules.crash_course.tiles import Catalogue
 
 
 class How(enum.Enum):
@@ -150,43 +107,9 @@ SPRING_JUMP = FrameKind.JUMP
 OWED_RING_DROP = PendingKind.RING_DROP
 OWED_RECOVERY = PendingKind.RECOVERY
 BEGINNER = Variant.BEGINNER
-SONIC = CharacterName.SONIC
-TAILS = CharacterName.TAILS
-EGGMAN = CharacterName.EGGMAN
-
-
-@attrs.frozen(order=True, cache_hash=True)
-class Space:
-    """A space: course index of the tile (0 = rearmost), row (0 = entry row), lane."""
-
-    tile: int
-    row: int
-    lane: int
-
-    def __str__(self) -> str:
-        lane = LANE_NAMES[self.lane] if 0 <= self.lane < len(LANE_NAMES) else f"lane {self.lane}"
-        return f"tile {self.tile} row {self.row} {lane}"
-
-
-@memo("crash-course spaces", 4096)
-def space_at(tile: int, row: int, lane: int) -> Space:
-    """``Space(tile, row, lane)``, one object for each space the rules make (spaces are
-    frozen values: equal whether shared or not)."""
-    return Space(tile, row, lane)
-
-
-@attrs.frozen
-class Character:
-    """One character board: where it is, its damage, items, Rings and Power-Up."""
-
-    name: CharacterName
-    owner: int
-    position: Space | None = None
-    damage: int = 0
-    items: tuple[ItemKind, ...] = ()
-    rings: int = 0
-    power_up: bool = False
-    knocked_down: bool = False
+SONIC = Character.SONIC
+TAILS = Character.TAILS
+EGGMAN = Character.EGGMAN
 
 
 @attrs.frozen
@@ -269,7 +192,7 @@ class State(Pictured):
     players: int
     options: Options
     catalogue: Catalogue
-    characters: tuple[Character, ...]
+    characters: tuple[Piece, ...]
     birds: tuple[int, ...]
     bird_supply: int
     pile: tuple[int, ...]
@@ -312,10 +235,10 @@ class State(Pictured):
         Read from the declared phase's actor (`phases.PHASES`), as ``PHASES.to_act``
         reads it.
         """
-        actor = (_ACTORS or _actors())[self.phase]
+        actor = _ACTORS[self.phase]
         if actor is None or actor is CHANCE:
             return actor
-        return actor(self)  # type: ignore[no-any-return]
+        return actor(self)
 
     @property
     def turn(self) -> int:
@@ -385,18 +308,8 @@ _REQUIRED_BIRDS = {2: 10, 3: 7, 4: 5}
 """Flicky Birds needed to cross, by player count (``CC-FINISH-BIRDS``)."""
 
 
-_ACTORS: dict[Phase, Any] = {}
-"""Each phase's declared actor (`PhaseMachine.actors`), once the declaration is read."""
-
-
-def _actors() -> dict[Phase, Any]:
-    """Each phase's declared actor: a seat function, `CHANCE` or ``None`` (read once)."""
-    # The declaration names the action types, which name this module's values: it is
-    # read on first use, once both modules are whole.
-    from sonic_rules.crash_course.phases import PHASES
-
-    _ACTORS.update(PHASES.actors)
-    return _ACTORS
+_ACTORS = PHASES.actors
+"""Each phase's declared actor: a seat function, `CHANCE` or ``None``."""
 
 
 def sees_held_items(options: Options, owner: int, seat: int | None) -> bool:
@@ -415,7 +328,7 @@ def airborne_characters(motion: tuple[Frame, ...] | list[Frame]) -> set[int]:
 
 
 def occupied_spaces(
-    characters: tuple[Character, ...] | list[Character], motion: tuple[Frame, ...] | list[Frame]
+    characters: tuple[Piece, ...] | list[Piece], motion: tuple[Frame, ...] | list[Frame]
 ) -> dict[Space, int]:
     """Space -> character standing on it.
 

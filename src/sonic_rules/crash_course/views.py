@@ -35,17 +35,17 @@ from sonic_rules.crash_course import describe as D
 from sonic_rules.crash_course import events as E
 from sonic_rules.crash_course import legality as L
 from sonic_rules.crash_course.actions import Action
-from sonic_rules.crash_course.options import CharacterName, Options, Variant
+from sonic_rules.crash_course.options import Character, Options, Variant
 from sonic_rules.crash_course.serialize import FORMAT, GAME_NAME, converter
 from sonic_rules.crash_course.state import (
     KINDS,
     TOKEN_COUNTS,
     BoardItem,
-    Character,
     Frame,
     ItemKind,
     Pending,
     Phase,
+    Piece,
     PlacedShortcut,
     PlacedTile,
     Space,
@@ -57,12 +57,12 @@ from sonic_rules.crash_course.validate import validate_state
 
 
 @attrs.frozen
-class SeenCharacter:
+class SeenPiece:
     """A character board as a seat sees it: ``items`` is ``None`` when the seat does not
     hold them (another seat's character, or any character for the spectator);
     ``item_count`` is public."""
 
-    name: CharacterName
+    name: Character
     owner: int
     position: Space | None
     damage: int
@@ -89,7 +89,7 @@ class View(Pictured):
     players: int
     options: Options
     catalogue: Catalogue
-    characters: tuple[SeenCharacter, ...]
+    characters: tuple[SeenPiece, ...]
     birds: tuple[int, ...]
     bird_supply: int
     pile_size: int
@@ -221,15 +221,15 @@ def observe(state: State, seat: int | None) -> View:
 
 
 def _seen_character(
-    state: State, character: Character, seat: int | None, unseen: list[int]
-) -> SeenCharacter:
+    state: State, character: Piece, seat: int | None, unseen: list[int]
+) -> SeenPiece:
     """``character``'s board as ``seat`` sees it; items it does not see counted in
     ``unseen``."""
     seen = sees_held_items(state.options, character.owner, seat)
     if not seen:
         for kind in character.items:
             unseen[kind.index] += 1
-    return SeenCharacter(
+    return SeenPiece(
         name=character.name,
         owner=character.owner,
         position=character.position,
@@ -292,9 +292,9 @@ def stand_in(view: View) -> State:
     )
 
 
-def _character(number: int, seen: SeenCharacter, left: list[int]) -> Character:
+def _character(number: int, seen: SeenPiece, left: list[int]) -> Piece:
     """Character ``number``'s board, its hidden items dealt from ``left``."""
-    return Character(
+    return Piece(
         name=seen.name,
         owner=seen.owner,
         position=seen.position,
@@ -336,7 +336,7 @@ def _deal_draw(count: int, left: list[int]) -> tuple[ItemKind, ...]:
     return tuple(dealt)
 
 
-def _deal_held(number: int, seen: SeenCharacter, left: list[int]) -> tuple[ItemKind, ...]:
+def _deal_held(number: int, seen: SeenPiece, left: list[int]) -> tuple[ItemKind, ...]:
     """The items another seat's character ``number`` holds, taken from ``left``."""
     held = []
     for _ in range(seen.item_count):

@@ -39,7 +39,7 @@ from sonic_rules.super_teams.actions import (
     Play,
     PlayBonus,
 )
-from sonic_rules.super_teams.board import Board, Loop, Space, Surface
+from sonic_rules.super_teams.board import Board, Loop, SpaceKind, Surface
 from sonic_rules.super_teams.cards import BonusKind, Card, Character, Colour
 from sonic_rules.super_teams.describe import describe_action, describe_state
 from sonic_rules.super_teams.engine import apply, chance_outcomes, legal_actions, step
@@ -114,7 +114,7 @@ __all__ = [
     "Play",
     "PlayBonus",
     "RandomPlayer",
-    "Space",
+    "SpaceKind",
     "State",
     "Surface",
     "View",

@@ -36,7 +36,7 @@ class Surface(enum.Enum):
         return self.value
 
 
-class Space(enum.Enum):
+class SpaceKind(enum.Enum):
     """A kind of space; the value is its canonical notation token."""
 
     START = "S"
@@ -76,39 +76,41 @@ class Space(enum.Enum):
         return _SPACE_NAMES[self]
 
 
-_NORMAL = frozenset({Space.START, Space.GRASS, Space.BRIDGE, Space.BONUS})
+_NORMAL = frozenset({SpaceKind.START, SpaceKind.GRASS, SpaceKind.BRIDGE, SpaceKind.BONUS})
 _HALVES = {
-    Space.RINGS_SPIKES: (Surface.RINGS, Surface.SPIKES),
-    Space.RINGS_GRASS: (Surface.RINGS, Surface.NORMAL),
-    Space.SPIKES_GRASS: (Surface.SPIKES, Surface.NORMAL),
+    SpaceKind.RINGS_SPIKES: (Surface.RINGS, Surface.SPIKES),
+    SpaceKind.RINGS_GRASS: (Surface.RINGS, Surface.NORMAL),
+    SpaceKind.SPIKES_GRASS: (Surface.SPIKES, Surface.NORMAL),
 }
 _SURFACE = {
-    Space.START: Surface.NORMAL,
-    Space.GRASS: Surface.NORMAL,
-    Space.BRIDGE: Surface.NORMAL,
-    Space.BONUS: Surface.NORMAL,
-    Space.RINGS: Surface.RINGS,
-    Space.SPIKES: Surface.SPIKES,
+    SpaceKind.START: Surface.NORMAL,
+    SpaceKind.GRASS: Surface.NORMAL,
+    SpaceKind.BRIDGE: Surface.NORMAL,
+    SpaceKind.BONUS: Surface.NORMAL,
+    SpaceKind.RINGS: Surface.RINGS,
+    SpaceKind.SPIKES: Surface.SPIKES,
 }
 _SPACE_NAMES = {
-    Space.START: "start",
-    Space.GRASS: "grass",
-    Space.BRIDGE: "bridge",
-    Space.BONUS: "bonus",
-    Space.RINGS: "rings",
-    Space.SPIKES: "spikes",
-    Space.LOOP: "loop",
-    Space.RINGS_SPIKES: "rings/spikes",
-    Space.RINGS_GRASS: "rings/grass",
-    Space.SPIKES_GRASS: "spikes/grass",
+    SpaceKind.START: "start",
+    SpaceKind.GRASS: "grass",
+    SpaceKind.BRIDGE: "bridge",
+    SpaceKind.BONUS: "bonus",
+    SpaceKind.RINGS: "rings",
+    SpaceKind.SPIKES: "spikes",
+    SpaceKind.LOOP: "loop",
+    SpaceKind.RINGS_SPIKES: "rings/spikes",
+    SpaceKind.RINGS_GRASS: "rings/grass",
+    SpaceKind.SPIKES_GRASS: "spikes/grass",
 }
 MAX_SPACES = 1_000
 """The most spaces a board may have."""
 MAX_NOTATION_CHARS = 100_000
 """The longest board notation `Board.parse` reads, comments and spacing included."""
 
-_TOKENS: dict[str, Space] = {space.value: space for space in Space}
-_TOKENS.update({"X/R": Space.RINGS_SPIKES, "./R": Space.RINGS_GRASS, "./X": Space.SPIKES_GRASS})
+_TOKENS: dict[str, SpaceKind] = {space.value: space for space in SpaceKind}
+_TOKENS.update(
+    {"X/R": SpaceKind.RINGS_SPIKES, "./R": SpaceKind.RINGS_GRASS, "./X": SpaceKind.SPIKES_GRASS}
+)
 
 
 def _tokenize(text: str) -> list[tuple[str, int, int]]:
@@ -140,7 +142,7 @@ class Loop:
 class Board:
     """A track of spaces ``0..len-1``; a move reaching ``len`` or beyond crosses the line."""
 
-    spaces: tuple[Space, ...]
+    spaces: tuple[SpaceKind, ...]
     _loop_at: tuple[Loop | None, ...] = attrs.field(init=False, eq=False, repr=False)
     _next_rings: tuple[int | None, ...] = attrs.field(init=False, eq=False, repr=False)
     _notation: str = attrs.field(init=False, eq=False, repr=False)
@@ -181,7 +183,7 @@ class Board:
     def __len__(self) -> int:
         return len(self.spaces)
 
-    def __getitem__(self, index: int) -> Space:
+    def __getitem__(self, index: int) -> SpaceKind:
         return self.spaces[index]
 
     def __str__(self) -> str:
@@ -221,7 +223,7 @@ def _parse(text: str) -> Board:
         raise BoardError("the board is empty: it needs at least the start space 'S'")
     if len(tokens) > MAX_SPACES:
         raise BoardError(f"the board has {len(tokens):,} spaces; at most {MAX_SPACES:,}")
-    spaces: list[Space] = []
+    spaces: list[SpaceKind] = []
     for index, (token, line, column) in enumerate(tokens):
         where = f"token {index + 1} {token[:20]!r} (line {line}, column {column})"
         space = _TOKENS.get(token)
@@ -229,9 +231,9 @@ def _parse(text: str) -> Board:
             raise BoardError(f"space tokens are upper case: write {token.upper()!r}", where)
         if space is None:
             raise BoardError("unknown space; expected one of S . = B R X L R/X R/. X/.", where)
-        if space is Space.START and index != 0:
+        if space is SpaceKind.START and index != 0:
             raise BoardError("the start 'S' must be the first space, and only once", where)
-        if index == 0 and space is not Space.START:
+        if index == 0 and space is not SpaceKind.START:
             raise BoardError("the first space must be the start 'S'", where)
         spaces.append(space)
     return Board(tuple(spaces))
@@ -240,20 +242,20 @@ def _parse(text: str) -> Board:
 _BOARDS: Memo[str, Board] = Memo(64, "super-teams boards by notation")
 
 
-def _check_spaces(spaces: tuple[Space, ...]) -> tuple[int, str] | None:
+def _check_spaces(spaces: tuple[SpaceKind, ...]) -> tuple[int, str] | None:
     if not spaces:
         return (0, "the board is empty")
-    if spaces[0] is not Space.START:
+    if spaces[0] is not SpaceKind.START:
         return (0, "the first space must be the start")
     for index, space in enumerate(spaces):
-        if not isinstance(space, Space):
+        if not isinstance(space, SpaceKind):
             return (index, f"not a space: {space!r}")
-        if space is Space.START and index != 0:
+        if space is SpaceKind.START and index != 0:
             return (index, "only the first space may be the start")
     return None
 
 
-def _compute_loops(spaces: tuple[Space, ...]) -> tuple[Loop | None, ...]:
+def _compute_loops(spaces: tuple[SpaceKind, ...]) -> tuple[Loop | None, ...]:
     """Each space's loop, in one pass each way (a board of many short loops stays linear)."""
     normal_behind: list[int] = []
     last_normal = 0
@@ -267,11 +269,11 @@ def _compute_loops(spaces: tuple[Space, ...]) -> tuple[Loop | None, ...]:
     while index >= 0:
         if spaces[index].is_normal:
             next_normal = index
-        if spaces[index] is not Space.LOOP:
+        if spaces[index] is not SpaceKind.LOOP:
             index -= 1
             continue
         last = index
-        while index >= 0 and spaces[index] is Space.LOOP:
+        while index >= 0 and spaces[index] is SpaceKind.LOOP:
             index -= 1
         first = index + 1
         loop = Loop(first, last, normal_behind[first], next_normal)
@@ -279,13 +281,13 @@ def _compute_loops(spaces: tuple[Space, ...]) -> tuple[Loop | None, ...]:
     return tuple(result)
 
 
-def _compute_next_rings(spaces: tuple[Space, ...]) -> tuple[int | None, ...]:
+def _compute_next_rings(spaces: tuple[SpaceKind, ...]) -> tuple[int | None, ...]:
     result: list[int | None] = [None] * len(spaces)
     upcoming: int | None = None
     for index in range(len(spaces) - 1, -1, -1):
         result[index] = upcoming
         halves = spaces[index].halves
-        if spaces[index] is Space.RINGS or (halves is not None and Surface.RINGS in halves):
+        if spaces[index] is SpaceKind.RINGS or (halves is not None and Surface.RINGS in halves):
             upcoming = index
     return tuple(result)
 

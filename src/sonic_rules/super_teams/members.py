@@ -8,7 +8,7 @@ members (the value of the move, the space it stops on, the bonus cards that fit)
 
 from __future__ import annotations
 
-from sonic_rules.super_teams.board import Space, Surface
+from sonic_rules.super_teams.board import SpaceKind, Surface
 from sonic_rules.super_teams.cards import BonusKind
 from sonic_rules.super_teams.phases import Phase
 
@@ -24,5 +24,5 @@ NORMAL = Surface.NORMAL
 RINGS = Surface.RINGS
 SPIKES = Surface.SPIKES
 
-BONUS_SPACE = Space.BONUS
-DOUBLE_SPACES = frozenset(space for space in Space if space.is_double)
+BONUS_SPACE = SpaceKind.BONUS
+DOUBLE_SPACES = frozenset(space for space in SpaceKind if space.is_double)

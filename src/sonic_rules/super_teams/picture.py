@@ -18,7 +18,7 @@ import attrs
 
 from sonic_rules.super_teams import events as ev
 from sonic_rules.super_teams.actions import ACTION_TYPES
-from sonic_rules.super_teams.board import Board, Space, Surface
+from sonic_rules.super_teams.board import Board, SpaceKind, Surface
 from sonic_rules.super_teams.cards import BonusKind, Card, Character, Colour
 from sonic_rules.super_teams.describe import describe_action
 from sonic_rules.super_teams.options import seat_colours
@@ -60,13 +60,13 @@ INITIALS = {
 }
 SURFACE_FILL = {Surface.NORMAL: "#7cc36b", Surface.RINGS: "#f7dc5c", Surface.SPIKES: "#a3a8ae"}
 SPACE_FILL = {
-    Space.START: "#fafafa",
-    Space.GRASS: "#7cc36b",
-    Space.BRIDGE: "#c8955a",
-    Space.BONUS: "#8a63d2",
-    Space.RINGS: SURFACE_FILL[Surface.RINGS],
-    Space.SPIKES: SURFACE_FILL[Surface.SPIKES],
-    Space.LOOP: "#4a8ad8",
+    SpaceKind.START: "#fafafa",
+    SpaceKind.GRASS: "#7cc36b",
+    SpaceKind.BRIDGE: "#c8955a",
+    SpaceKind.BONUS: "#8a63d2",
+    SpaceKind.RINGS: SURFACE_FILL[Surface.RINGS],
+    SpaceKind.SPIKES: SURFACE_FILL[Surface.SPIKES],
+    SpaceKind.LOOP: "#4a8ad8",
 }
 BONUS_SHORT = {
     BonusKind.SPEED: "Spd",
@@ -270,7 +270,7 @@ def _track(canvas: Canvas, board: Board) -> None:
         )
 
 
-def _space(canvas: Canvas, index: int, space: Space, marked: bool) -> None:
+def _space(canvas: Canvas, index: int, space: SpaceKind, marked: bool) -> None:
     cx, cy = _centre(index)
     x, y, s = cx - SPACE / 2, cy - SPACE / 2, SPACE
     title = f"space {index}: {space.display_name}"
@@ -288,19 +288,19 @@ def _space(canvas: Canvas, index: int, space: Space, marked: bool) -> None:
         )
         _surface_mark(canvas, halves[0], x + s * 0.3, y + s * 0.3)
         _surface_mark(canvas, halves[1], x + s * 0.7, y + s * 0.7)
-    canvas.text(x + 3, y + 10, str(index), 8, fill="#ffffff" if space is Space.BONUS else INK)
+    canvas.text(x + 3, y + 10, str(index), 8, fill="#ffffff" if space is SpaceKind.BONUS else INK)
     if marked:
         canvas.rect(x - 3, y - 3, s + 6, s + 6, rx=7, fill="none", stroke=HIGHLIGHT, stroke_width=4)
     canvas.close()
 
 
-def _space_mark(canvas: Canvas, space: Space, cx: float, cy: float) -> None:
+def _space_mark(canvas: Canvas, space: SpaceKind, cx: float, cy: float) -> None:
     """The mark that tells a kind of space apart without its colour."""
-    if space is Space.START:
+    if space is SpaceKind.START:
         for i, j in ((0, 0), (2, 0), (1, 1), (3, 1)):
             canvas.rect(cx - 16 + i * 8, cy + 6 + j * 6, 8, 6, fill=INK)
         canvas.text(cx, cy + 1, "START", 10, text_anchor="middle", font_weight="bold")
-    elif space is Space.BRIDGE:
+    elif space is SpaceKind.BRIDGE:
         for dx in (-12, -4, 4, 12):
             canvas.add(
                 "line",
@@ -311,14 +311,14 @@ def _space_mark(canvas: Canvas, space: Space, cx: float, cy: float) -> None:
                 stroke="#7a5230",
                 stroke_width=2,
             )
-    elif space is Space.BONUS:
+    elif space is SpaceKind.BONUS:
         canvas.star(cx, cy + 2, 13, 5.5, fill="#ffe14d", stroke="#5a3d91")
-    elif space is Space.LOOP:
+    elif space is SpaceKind.LOOP:
         canvas.circle(cx, cy + 2, 13, fill="none", stroke="#ffffff", stroke_width=4)
     else:
         surface = space.surface
         assert surface is not None
-        _surface_mark(canvas, surface, cx, cy + (12 if space is Space.GRASS else 2))
+        _surface_mark(canvas, surface, cx, cy + (12 if space is SpaceKind.GRASS else 2))
 
 
 def _surface_mark(canvas: Canvas, surface: Surface, cx: float, cy: float) -> None:

@@ -15,7 +15,7 @@ import attrs
 from sonic_rules.core.chance import CHANCE, ChanceType
 from sonic_rules.core.game import Outcome
 from sonic_rules.core.picture import Pictured
-from sonic_rules.super_teams.board import Board, Space, Surface
+from sonic_rules.super_teams.board import Board, SpaceKind, Surface
 from sonic_rules.super_teams.cards import BonusKind, Card, Character, Colour
 from sonic_rules.super_teams.members import GAME_OVER, NORMAL
 from sonic_rules.super_teams.options import Options, colours_in_play, seat_colours
@@ -201,4 +201,4 @@ def piece_index(state: State, character: Character) -> int:
 
 
 _ACTORS = PHASES.actors
-_SURFACES: dict[Space, Surface | None] = {space: space.surface for space in Space}
+_SURFACES: dict[SpaceKind, Surface | None] = {space: space.surface for space in SpaceKind}

@@ -17,23 +17,23 @@ from sonic_rules.crash_course.state import (
     TOTAL_DAMAGE,
     TOTAL_ITEMS,
     Character,
-    CharacterName,
     ItemKind,
     Options,
+    Piece,
     State,
     Variant,
 )
 
 DEFAULT_ORDER = (
-    CharacterName.SONIC,
-    CharacterName.TAILS,
-    CharacterName.KNUCKLES,
-    CharacterName.EGGMAN,
+    Character.SONIC,
+    Character.TAILS,
+    Character.KNUCKLES,
+    Character.EGGMAN,
 )
 """The characters in turn order when the options name none (``CC-PROJ-CHARACTERS``)."""
 
 
-def roster(players: int, variant: Variant, options: Options) -> tuple[Character, ...]:
+def roster(players: int, variant: Variant, options: Options) -> tuple[Piece, ...]:
     """The characters of a game in turn order, each with its seat (checked)."""
     if isinstance(players, bool) or players not in (2, 3, 4):
         raise InvalidStateError(f"players must be 2, 3 or 4, not {players!r}", "$.players")
@@ -43,7 +43,7 @@ def roster(players: int, variant: Variant, options: Options) -> tuple[Character,
         limit = getattr(options, name)
         if limit is not None and (type(limit) is not int or limit < 1):
             raise InvalidStateError("must be a whole number, 1 or more", f"$.options.{name}")
-    # CC-TWO-PLAYER-CHARACTERS: 2 players control 4 characters, each a Character with its
+    # CC-TWO-PLAYER-CHARACTERS: 2 players control 4 characters, each a Piece with its
     # own board (position, damage, items, Rings, Power-Up).
     count = 4 if variant is Variant.TWO_PLAYER else players
     names = options.characters or DEFAULT_ORDER[:count]
@@ -54,7 +54,7 @@ def roster(players: int, variant: Variant, options: Options) -> tuple[Character,
         )
     # CC-TWO-PLAYER-ORDER: characters 0..3 take turns in order; character n belongs
     # to seat n % 2, so P1 main, P2 main, P1 side-kick, P2 side-kick.
-    return tuple(Character(name, number % players) for number, name in enumerate(names))
+    return tuple(Piece(name, number % players) for number, name in enumerate(names))
 
 
 _ROSTERS = IdentityMemo(256)
@@ -63,17 +63,17 @@ _BOARDS = IdentityMemo(256)
 """Characters found as their roster and variant allow, by characters, roster and variant."""
 
 
-def state_roster(state: State, findings: Findings) -> tuple[Character, ...]:
+def state_roster(state: State, findings: Findings) -> tuple[Piece, ...]:
     """``roster(state.players, state.variant, state.options)``, remembered."""
     game = (state.players, state.variant, state.options)
-    known: tuple[Character, ...] | None = _ROSTERS.get(*game)
+    known: tuple[Piece, ...] | None = _ROSTERS.get(*game)
     if known is None:
         known = roster(*game)
         findings.note(_ROSTERS, game, known)
     return known
 
 
-def check_characters(state: State, expected: tuple[Character, ...], findings: Findings) -> None:
+def check_characters(state: State, expected: tuple[Piece, ...], findings: Findings) -> None:
     """The characters are the roster's, in order, each holding what its board may hold."""
     if len(state.characters) != len(expected):
         raise InvalidStateError(f"expected {len(expected)} characters", "$.characters")
@@ -83,7 +83,7 @@ def check_characters(state: State, expected: tuple[Character, ...], findings: Fi
         findings.note(_BOARDS, boards, True)
 
 
-def _check_boards(state: State, expected: tuple[Character, ...]) -> None:
+def _check_boards(state: State, expected: tuple[Piece, ...]) -> None:
     """Each character is its roster's, with what its board may hold."""
     for number, (character, wanted) in enumerate(zip(state.characters, expected, strict=True)):
         where = f"$.characters[{number}]"
@@ -101,7 +101,7 @@ def _check_boards(state: State, expected: tuple[Character, ...]) -> None:
             _check_beginner_board(character, where)
 
 
-def _check_beginner_board(character: Character, where: str) -> None:
+def _check_beginner_board(character: Piece, where: str) -> None:
     """``CC-BEGINNER-SKIP``, ``CC-PROJ-BEGINNER-RINGS``: a Beginner character holds Rings
     only: damage knocks it down instead, and Rings buy no Power-Up."""
     for name, value in (("damage", character.damage), ("items", character.items)):

@@ -14,7 +14,6 @@ from sonic_rules.core.shapes import Exact, Fixed, OrNone, Record, TupleOf, Whole
 from sonic_rules.crash_course.state import (
     BoardItem,
     Character,
-    CharacterName,
     Frame,
     FrameKind,
     How,
@@ -23,6 +22,7 @@ from sonic_rules.crash_course.state import (
     Pending,
     PendingKind,
     Phase,
+    Piece,
     PlacedShortcut,
     PlacedTile,
     Space,
@@ -55,7 +55,7 @@ OPTIONS = Record(
         ("open_items", _BOOL),
         ("turn_limit", Worded(OrNone(_INT), _LIMIT)),
         ("decision_limit", Worded(OrNone(_INT), _LIMIT)),
-        ("characters", TupleOf(Exact(CharacterName))),
+        ("characters", TupleOf(Exact(Character))),
         ("beginner_course", TupleOf(Fixed(_STR, _BOOL))),
     ),
 )
@@ -81,9 +81,9 @@ CATALOGUE = Record(
     ),
 )
 CHARACTER = Record(
-    Character,
+    Piece,
     (
-        ("name", Exact(CharacterName)),
+        ("name", Exact(Character)),
         ("owner", _INT),
         ("position", OrNone(_SPACE)),
         ("damage", _INT),
@@ -211,5 +211,5 @@ def has_shape(value: object, part: str) -> bool:
 
 
 def character_has_shape(character: object) -> bool:
-    """Whether ``character`` is a `Character` holding values of the types it holds."""
+    """Whether ``character`` is a `Piece` holding values of the types it holds."""
     return CHARACTER.wrong(character) is None

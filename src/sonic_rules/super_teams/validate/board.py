@@ -5,7 +5,7 @@ a character can stand.
 from __future__ import annotations
 
 from sonic_rules.core.errors import InvalidStateError
-from sonic_rules.super_teams.board import Space
+from sonic_rules.super_teams.board import SpaceKind
 from sonic_rules.super_teams.cards import Character
 from sonic_rules.super_teams.phases import Phase
 from sonic_rules.super_teams.state import State
@@ -55,7 +55,7 @@ def check_pieces(state: State, characters: list[Character]) -> None:
             raise InvalidStateError(
                 f"space {position} has no {half} half", f"$.pieces[{index}].half"
             )
-        if space is Space.LOOP:
+        if space is SpaceKind.LOOP:
             raise InvalidStateError(
                 "a character never stands in a loop", f"$.pieces[{index}].position"
             )

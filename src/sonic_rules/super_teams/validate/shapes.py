@@ -27,7 +27,7 @@ from sonic_rules.core.shapes import (
     Worded,
     expected,
 )
-from sonic_rules.super_teams.board import Board, Space, Surface
+from sonic_rules.super_teams.board import Board, SpaceKind, Surface
 from sonic_rules.super_teams.cards import CARDS, BonusKind, Card, Character, Colour
 from sonic_rules.super_teams.options import BonusSplit, Options
 from sonic_rules.super_teams.phases import Phase
@@ -57,7 +57,7 @@ class _Digits(Shape):
         return None
 
 
-_SPACE_SET = frozenset(Space)
+_SPACE_SET = frozenset(SpaceKind)
 
 
 class _Board(Shape):
@@ -76,7 +76,7 @@ class _Board(Shape):
             count = len(spaces) if type(spaces) is tuple else -1
             made = (
                 count >= 0
-                and all(type(space) is Space and space in _SPACE_SET for space in spaces)
+                and all(type(space) is SpaceKind and space in _SPACE_SET for space in spaces)
                 and type(value.notation) is str
                 and type(value._loop_at) is tuple
                 and len(value._loop_at) == count
