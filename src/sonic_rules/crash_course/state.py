@@ -12,7 +12,6 @@ the end.
 from __future__ import annotations
 
 import enum
-from typing import Any
 
 import attrs
 
@@ -341,12 +340,3 @@ def occupied_spaces(
         for number, c in enumerate(characters)
         if c.position is not None and number not in airborne
     }
-
-
-def __getattr__(name: str) -> Any:
-    # `Draft` lives in `draft`, built on this module's `State`; read from here too.
-    if name == "Draft":
-        from sonic_rules.crash_course.draft import Draft
-
-        return Draft
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

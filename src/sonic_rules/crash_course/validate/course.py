@@ -10,10 +10,10 @@ from collections.abc import Callable, Set
 
 from sonic_rules.core.errors import BoardError, InvalidStateError
 from sonic_rules.core.interning import Findings, IdentityMemo
+from sonic_rules.crash_course.draft import Draft
 from sonic_rules.crash_course.shortcuts import attempt_in_line, return_shortcuts
 from sonic_rules.crash_course.state import (
     PLACED_KINDS,
-    Draft,
     ItemKind,
     Options,
     Phase,
